@@ -1,0 +1,457 @@
+/*
+ * canasta.h - the public interface of libcanasta, a Classic Canasta rules
+ * engine.  This is the only header a program needs.
+ *
+ * Conventions (see docs/API.md for the long form):
+ *  - Every function that can fail returns an int status: CANASTA_OK (0) or
+ *    a negative CANASTA_E_* code.  Codes are never renumbered.
+ *  - Output parameters come first, then the object, then the inputs.
+ *  - Objects are opaque and come in create/free pairs; free(NULL) is a no-op.
+ *  - Nothing here keeps global state: separate handles may be used from
+ *    separate threads without locking.
+ *  - Cards are small integers (see "Cards").  Seats count from 0 in turn
+ *    order; sides count from 0.
+ *  - Rule IDs such as P4 refer to docs/RULES.md.
+ */
+#ifndef CANASTA_H
+#define CANASTA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Export control                                                       */
+/* ------------------------------------------------------------------ */
+#if defined(_WIN32) && defined(CANASTA_BUILDING_DLL)
+#  define CANASTA_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(CANASTA_DLL)
+#  define CANASTA_API __declspec(dllimport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define CANASTA_API __attribute__((visibility("default")))
+#else
+#  define CANASTA_API
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Version                                                              */
+/* ------------------------------------------------------------------ */
+/* The one place the version number lives; the Makefile reads it here. */
+#define CANASTA_VERSION_MAJOR 0
+#define CANASTA_VERSION_MINOR 1
+#define CANASTA_VERSION_PATCH 0
+#define CANASTA_VERSION_NUMBER \
+    (CANASTA_VERSION_MAJOR * 10000 + CANASTA_VERSION_MINOR * 100 + \
+     CANASTA_VERSION_PATCH)
+
+/* The version of the library actually loaded, as MAJOR*10000+MINOR*100+PATCH
+ * and as "MAJOR.MINOR.PATCH".  Compare with CANASTA_VERSION_NUMBER to detect
+ * a header/library mismatch. */
+CANASTA_API unsigned canasta_version(void);
+CANASTA_API const char *canasta_version_string(void);
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                               */
+/* ------------------------------------------------------------------ */
+/* One list generates the enum, canasta_error_name() and canasta_strerror().
+ * XX(name, value, message).  Values are fixed forever; new codes are only
+ * ever appended with new values. */
+#define CANASTA_ERRNO_MAP(XX)                                                 \
+    XX(OK,            0,  "success")                                          \
+    XX(E_NULL,       -1,  "a required pointer argument is NULL")              \
+    XX(E_NOMEM,      -2,  "out of memory")                                    \
+    XX(E_ARG,        -3,  "an argument is out of range")                      \
+    XX(E_CARD,       -4,  "unknown card code")                                \
+    XX(E_SEAT,       -5,  "seat number out of range")                         \
+    XX(E_SIDE,       -6,  "side number out of range")                         \
+    XX(E_OPTION,     -7,  "unknown rules option")                             \
+    XX(E_RANGE,      -8,  "rules option value out of range")                  \
+    XX(E_READONLY,   -9,  "this rules option is fixed by the preset")         \
+    XX(E_PRESET,     -10, "unknown rules preset")                             \
+    XX(E_BUFFER,     -11, "output buffer too small")                          \
+    XX(E_PARSE,      -12, "text is not a card")                               \
+    XX(E_DECK,       -13, "card order is not a complete deck for these rules") \
+    XX(E_NOT_FRESH,  -14, "the hand has already started")                     \
+    XX(E_NO_UNDO,    -15, "there is no move to undo in this hand")            \
+    XX(E_SCORE_INPUT,-16, "impossible input for scoring")                     \
+    XX(E_MOVE,       -20, "malformed move")                                   \
+    XX(E_TURN,       -21, "it is not this seat's decision")                   \
+    XX(E_PHASE,      -22, "this move is not possible at this point")          \
+    XX(E_GAME_OVER,  -23, "the game is over")                                 \
+    XX(E_NOT_IN_HAND,-24, "a card of the move is not in the player's hand")   \
+    XX(E_MELD,       -25, "the cards do not make a legal meld")               \
+    XX(E_THREES,     -26, "threes cannot be melded that way")                 \
+    XX(E_OPENING,    -27, "the side's first meld does not reach its minimum") \
+    XX(E_STOCK_EMPTY,-28, "the stock is empty")                               \
+    XX(E_PILE_EMPTY, -29, "the discard pile is empty")                        \
+    XX(E_PILE_BLOCKED,-30,"the pile cannot be taken: a wild card or black three is on top") \
+    XX(E_PILE_FROZEN,-31, "the pile is frozen: taking it needs a natural pair of the top card's rank") \
+    XX(E_PILE_NO_MELD,-32,"the pile's top card must be melded to take the pile") \
+    XX(E_ONE_CARD,   -33, "a player holding one card may not take a one-card pile") \
+    XX(E_GO_OUT,     -34, "going out is not allowed now")                     \
+    XX(E_MUST_GO_OUT,-35, "the partner answered yes, so the player must go out") \
+    XX(E_ASK,        -36, "asking the partner is not allowed now")            \
+    XX(E_MUST_TAKE,  -37, "the pile must be taken: its top card joins a meld of the side")
+
+typedef enum canasta_error {
+#define CANASTA_ERR_ENUM_(name, value, msg) CANASTA_##name = value,
+    CANASTA_ERRNO_MAP(CANASTA_ERR_ENUM_)
+#undef CANASTA_ERR_ENUM_
+    CANASTA_ERROR_SENTINEL_ = -1000 /* not an error code */
+} canasta_error;
+
+/* A one-line description of an error code; never NULL ("unknown error"). */
+CANASTA_API const char *canasta_strerror(int err);
+/* The code's name without prefix, e.g. "E_PILE_FROZEN"; never NULL. */
+CANASTA_API const char *canasta_error_name(int err);
+
+/* ------------------------------------------------------------------ */
+/* Cards                                                                */
+/* ------------------------------------------------------------------ */
+/* A card code is rank * 4 + suit.  Ranks 2..14 (jack 11, queen 12, king 13,
+ * ace 14); suits 0 clubs, 1 diamonds, 2 hearts, 3 spades; the joker is the
+ * single code 60.  Valid codes are 8..60; 0 means "no card".  Copies of the
+ * same card from different packs share a code. */
+enum canasta_suit {
+    CANASTA_CLUBS = 0, CANASTA_DIAMONDS = 1, CANASTA_HEARTS = 2,
+    CANASTA_SPADES = 3
+};
+enum canasta_rank {
+    CANASTA_RANK_TWO = 2, CANASTA_RANK_THREE = 3, CANASTA_RANK_FOUR = 4,
+    CANASTA_RANK_FIVE = 5, CANASTA_RANK_SIX = 6, CANASTA_RANK_SEVEN = 7,
+    CANASTA_RANK_EIGHT = 8, CANASTA_RANK_NINE = 9, CANASTA_RANK_TEN = 10,
+    CANASTA_RANK_JACK = 11, CANASTA_RANK_QUEEN = 12, CANASTA_RANK_KING = 13,
+    CANASTA_RANK_ACE = 14, CANASTA_RANK_JOKER = 15
+};
+#define CANASTA_CARD(rank, suit) ((rank) * 4 + (suit))
+#define CANASTA_JOKER 60
+#define CANASTA_CARD_NONE 0
+/* Card codes fit below this bound (useful for arrays indexed by code). */
+#define CANASTA_CARD_LIMIT 64
+
+/* Parse "7h", "10s", "Ts", "Qd", "Jk" (joker); case-insensitive. */
+CANASTA_API int canasta_card_from_string(int *card, const char *text);
+/* Write the canonical text ("7h", "10s", "Jk") with a NUL; needs size >= 4. */
+CANASTA_API int canasta_card_to_string(char *buf, size_t size, int card);
+/* These return the answer (>= 0) or CANASTA_E_CARD for an invalid code. */
+CANASTA_API int canasta_card_rank(int card);
+CANASTA_API int canasta_card_suit(int card);   /* the joker has suit 0 */
+CANASTA_API int canasta_card_value(int card);  /* V1; red threes 0 */
+CANASTA_API int canasta_card_is_wild(int card); /* twos and jokers: 1 */
+
+/* ------------------------------------------------------------------ */
+/* Rules                                                                */
+/* ------------------------------------------------------------------ */
+typedef struct canasta_rules canasta_rules;
+
+/* Presets.  Values 2..5 are reserved for the 2-, 3- and 6-player games. */
+enum canasta_preset {
+    CANASTA_PRESET_CLASSIC = 1 /* 4 players, partners opposite */
+};
+
+/* Option keys.  Settable keys are range-checked (canasta_rules_option_range);
+ * keys from 100 on are fixed by the preset and only readable. */
+enum canasta_option {
+    CANASTA_OPT_TARGET_SCORE = 1,       /* S6: 5000 by default */
+    CANASTA_OPT_ASK_PERMISSION = 2,     /* G4: 1 allowed (default), 0 not */
+    CANASTA_OPT_ONE_CARD_RULE = 3,      /* P6: 1 in force (default), 0 off */
+    CANASTA_OPT_TIE_RULE = 4,           /* S6: CANASTA_TIE_* */
+    CANASTA_OPT_HAND_SIZE = 5,          /* C4: cards dealt, 11 */
+    CANASTA_OPT_CANASTAS_TO_GO_OUT = 6, /* G1: 1 */
+    CANASTA_OPT_DRAW_COUNT = 7,         /* T1: cards per stock draw, 1 */
+    CANASTA_OPT_PLAYERS = 100,          /* C1 (read-only) */
+    CANASTA_OPT_SIDES = 101,            /* C1 (read-only) */
+    CANASTA_OPT_PACKS = 102,            /* C2 (read-only) */
+    CANASTA_OPT_JOKERS = 103,           /* C2 (read-only) */
+    CANASTA_OPT_DECK_SIZE = 104         /* C2 (read-only): 108 */
+};
+enum canasta_tie_rule {
+    CANASTA_TIE_PLAY_ON = 0, /* equal leaders at the target: another hand */
+    CANASTA_TIE_DECLARE = 1  /* equal leaders at the target: a tie */
+};
+
+/* Optional allocator (per rules object, inherited by games made from it). */
+typedef void *(*canasta_alloc_fn)(void *user, size_t size);
+typedef void (*canasta_release_fn)(void *user, void *ptr);
+
+CANASTA_API int canasta_rules_create(canasta_rules **out, int preset);
+/* As canasta_rules_create, with all memory of this rules object and of the
+ * games made from it obtained from alloc and returned to release. */
+CANASTA_API int canasta_rules_create_with_allocator(canasta_rules **out,
+    int preset, canasta_alloc_fn alloc, canasta_release_fn release,
+    void *user);
+CANASTA_API void canasta_rules_free(canasta_rules *rules);
+CANASTA_API int canasta_rules_clone(canasta_rules **out,
+                                    const canasta_rules *rules);
+CANASTA_API int canasta_rules_set(canasta_rules *rules, int key, int value);
+CANASTA_API int canasta_rules_get(int *value, const canasta_rules *rules,
+                                  int key);
+/* The inclusive range a settable key accepts (for read-only keys, the
+ * single value of the preset). */
+CANASTA_API int canasta_rules_option_range(int *min, int *max,
+                                           const canasta_rules *rules, int key);
+/* O1: the opening minimum for a side whose total before the hand is total. */
+CANASTA_API int canasta_rules_opening_minimum(int *minimum,
+    const canasta_rules *rules, int total);
+/* R3: the unsigned bonus for count red threes held by one side. */
+CANASTA_API int canasta_rules_red_three_bonus(int *bonus,
+    const canasta_rules *rules, int count);
+
+/* ------------------------------------------------------------------ */
+/* Scoring without a game (E3, S1-S6)                                   */
+/* ------------------------------------------------------------------ */
+/* Indexes into a score breakdown array.  The total is the sum of the other
+ * items; CANASTA_SCORE_IN_HAND and a red-three penalty are negative. */
+enum canasta_score_item {
+    CANASTA_SCORE_MELDED = 0,           /* card values of melded cards */
+    CANASTA_SCORE_NATURAL_CANASTAS = 1, /* S1: 500 each */
+    CANASTA_SCORE_MIXED_CANASTAS = 2,   /* S1: 300 each */
+    CANASTA_SCORE_RED_THREES = 3,       /* R3: + or - */
+    CANASTA_SCORE_GOING_OUT = 4,        /* S2: 100 or 200 */
+    CANASTA_SCORE_IN_HAND = 5,          /* E3: minus cards left in hands */
+    CANASTA_SCORE_TOTAL = 6,
+    CANASTA_SCORE_ITEMS = 7             /* number of items */
+};
+enum canasta_went_out {
+    CANASTA_OUT_NONE = 0, CANASTA_OUT_NORMAL = 1, CANASTA_OUT_CONCEALED = 2
+};
+enum canasta_meld_class {
+    CANASTA_MELD_NONE = 0,            /* no cards */
+    CANASTA_MELD_OPEN = 1,            /* a legal meld, not yet a canasta */
+    CANASTA_MELD_MIXED_CANASTA = 2,   /* M5: 7+ cards with a wild card */
+    CANASTA_MELD_NATURAL_CANASTA = 3  /* M5: 7+ cards, no wild card */
+};
+
+/* Classify a meld given by composition (M1, M2, M5, M6).  Black threes
+ * (rank 3) are legal only as 3 or 4 naturals with no wild card.
+ * CANASTA_E_MELD or CANASTA_E_THREES if the composition is illegal. */
+CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
+                                   int twos, int jokers);
+
+/* Score one side's hand from its parts.
+ *  items/n_items: receives min(n_items, CANASTA_SCORE_ITEMS) items.
+ *  melds: n_melds rows of 4 ints {rank, naturals, twos, jokers}, one row per
+ *         rank; a side that melded nothing passes n_melds == 0.
+ *  red_threes: the side's red threes; hand/n_hand: the cards left in all
+ *  its players' hands; went_out: CANASTA_OUT_*.
+ *  why (may be NULL): on CANASTA_E_SCORE_INPUT, a readable reason. */
+CANASTA_API int canasta_score_side(int *items, size_t n_items,
+    char *why, size_t why_size, const canasta_rules *rules,
+    const int *melds, size_t n_melds, int red_threes,
+    const uint8_t *hand, size_t n_hand, int went_out);
+
+/* ------------------------------------------------------------------ */
+/* Moves                                                                */
+/* ------------------------------------------------------------------ */
+enum canasta_move_kind {
+    CANASTA_MOVE_DRAW = 1,       /* T1: draw from the stock */
+    CANASTA_MOVE_TAKE_PILE = 2,  /* P: take the discard pile */
+    CANASTA_MOVE_MELD = 3,       /* M: lay new melds / add to the side's */
+    CANASTA_MOVE_DISCARD = 4,    /* T1/T2: discard card, ending the turn */
+    CANASTA_MOVE_ASK = 5,        /* G4: "partner, may I go out?" */
+    CANASTA_MOVE_ANSWER_YES = 6, /* G4: the partner's answer */
+    CANASTA_MOVE_ANSWER_NO = 7,
+    CANASTA_MOVE_DECLINE = 8,    /* E1: refuse the pile when the stock is empty */
+    CANASTA_MOVE_NEXT_HAND = 9   /* deal the next hand after a hand ended */
+};
+
+/* Bounds that follow from the rules of Classic Canasta for any player
+ * count: a group holds at most 12 naturals plus 3 wild cards; a move holds
+ * at most one group per meldable rank (3, 4..ace). */
+#define CANASTA_GROUP_MAX_CARDS 16
+#define CANASTA_MOVE_MAX_GROUPS 12
+
+/* One meld in a move: a new meld of rank, or cards added to the side's meld
+ * of rank.  cards[0..count) are cards from the player's hand. */
+typedef struct canasta_group {
+    uint8_t rank;
+    uint8_t count;
+    uint8_t cards[CANASTA_GROUP_MAX_CARDS];
+} canasta_group;
+
+/* A move.  Only kind, seat, card, ngroups, groups[0..ngroups) and, in each
+ * used group, cards[0..count) are meaningful; compare moves with
+ * canasta_move_equal, not memcmp.
+ *  DRAW, ASK, ANSWER_*, DECLINE, NEXT_HAND: no further fields.
+ *  DISCARD: card.
+ *  MELD: groups[0..ngroups), at most one group per rank.
+ *  TAKE_PILE: groups[0] is the top card's meld: its rank is the top card's
+ *    rank and its cards are the hand cards melded with the top card (none
+ *    when the top card joins the side's existing meld).  Further groups are
+ *    melds from the hand laid before the pile is picked up (O3). */
+typedef struct canasta_move {
+    uint8_t kind;    /* canasta_move_kind */
+    uint8_t seat;    /* the seat making the decision */
+    uint8_t card;    /* DISCARD only */
+    uint8_t ngroups;
+    canasta_group groups[CANASTA_MOVE_MAX_GROUPS];
+} canasta_move;
+
+/* sizeof(canasta_move) as this library was built; FFI callers check it. */
+CANASTA_API size_t canasta_move_size(void);
+/* Clear *move and set its kind and seat. */
+CANASTA_API int canasta_move_init(canasta_move *move, int kind, int seat);
+/* Append a group of rank; its index is written to *group. */
+CANASTA_API int canasta_move_add_group(int *group, canasta_move *move,
+                                       int rank);
+/* Append a card to group index group. */
+CANASTA_API int canasta_move_add_card(canasta_move *move, int group, int card);
+/* *equal = 1 when a and b denote the same move: same kind, seat, card and
+ * groups in the same order, each group's cards equal as a multiset. */
+CANASTA_API int canasta_move_equal(int *equal, const canasta_move *a,
+                                   const canasta_move *b);
+
+/* ------------------------------------------------------------------ */
+/* Games                                                                */
+/* ------------------------------------------------------------------ */
+typedef struct canasta_game canasta_game;
+
+enum canasta_phase {
+    CANASTA_PHASE_DRAW = 1,      /* start of a turn: draw, take, decline */
+    CANASTA_PHASE_PLAY = 2,      /* after drawing: meld, ask, discard */
+    CANASTA_PHASE_ANSWER = 3,    /* the partner answers "may I go out?" */
+    CANASTA_PHASE_HAND_OVER = 4, /* the hand is scored; NEXT_HAND follows */
+    CANASTA_PHASE_GAME_OVER = 5
+};
+/* Bits of canasta_game_pile_status. */
+enum canasta_pile_flag {
+    CANASTA_PILE_FROZEN_WILD = 1,      /* P3: a wild card is in the pile */
+    CANASTA_PILE_FROZEN_RED_THREE = 2, /* P3: a covered red-three upcard */
+    CANASTA_PILE_FROZEN_UNOPENED = 4,  /* P3: this side has not opened */
+    CANASTA_PILE_BLOCKED_WILD = 8,     /* P2: a wild card is on top */
+    CANASTA_PILE_BLOCKED_BLACK_THREE = 16, /* P2: a black three is on top */
+    CANASTA_PILE_EMPTY = 32
+};
+#define CANASTA_PILE_FROZEN_MASK 7
+/* How the last hand ended (canasta_game_hand_end). */
+enum canasta_hand_end {
+    CANASTA_END_NONE = 0,          /* no hand has ended yet */
+    CANASTA_END_WENT_OUT = 1,      /* G2 */
+    CANASTA_END_CONCEALED = 2,     /* G3 */
+    CANASTA_END_RED_THREE = 3,     /* E2: the last stock card was a red three */
+    CANASTA_END_STOCK = 4          /* E1: stock empty, pile not taken */
+};
+/* The state of "may I go out?" in the current turn. */
+enum canasta_permission {
+    CANASTA_PERMISSION_NONE = 0, CANASTA_PERMISSION_ASKED = 1,
+    CANASTA_PERMISSION_YES = 2, CANASTA_PERMISSION_NO = 3
+};
+
+/* Create a game and deal its first hand from seed (C3, C7).  The first
+ * dealer and every hand's deal follow from the seed alone, by the shuffle
+ * documented in docs/API.md. */
+CANASTA_API int canasta_game_create(canasta_game **out,
+    const canasta_rules *rules, uint64_t seed);
+CANASTA_API void canasta_game_free(canasta_game *game);
+CANASTA_API int canasta_game_clone(canasta_game **out,
+                                   const canasta_game *game);
+/* Make dst an exact copy of src (state and undo history) without
+ * allocating.  Both games must have been made from rules with the same
+ * players and packs; else CANASTA_E_ARG. */
+CANASTA_API int canasta_game_copy(canasta_game *dst, const canasta_game *src);
+/* *equal = 1 when a and b are in exactly the same state and history. */
+CANASTA_API int canasta_game_equal(int *equal, const canasta_game *a,
+                                   const canasta_game *b);
+/* Re-deal the current hand from a caller's card order (cards[0] is the
+ * top of the deck; n must be the deck size and the cards exactly one
+ * deck).  Only before the hand's first move (CANASTA_E_NOT_FRESH). */
+CANASTA_API int canasta_game_set_deck(canasta_game *game,
+                                      const uint8_t *cards, size_t n);
+/* The current hand's deck order as dealt (cards[0] on top). */
+CANASTA_API int canasta_game_deck(uint8_t *cards, size_t capacity,
+                                  size_t *n, const canasta_game *game);
+
+/* Queries.  seat and side arguments are range-checked. */
+CANASTA_API int canasta_game_option(int *value, const canasta_game *game,
+                                    int key);
+CANASTA_API int canasta_game_phase(int *phase, const canasta_game *game);
+/* Whose decision it is: the player to move, the partner who must answer,
+ * or, once a hand is over, the next dealer (who plays NEXT_HAND). */
+CANASTA_API int canasta_game_current_seat(int *seat,
+                                          const canasta_game *game);
+CANASTA_API int canasta_game_seat_side(int *side, const canasta_game *game,
+                                       int seat);
+CANASTA_API int canasta_game_dealer(int *seat, const canasta_game *game);
+CANASTA_API int canasta_game_hand_number(int *number,
+                                         const canasta_game *game);
+/* The seat's hand, sorted by code.  *n receives the hand size even when
+ * capacity is too small (then CANASTA_E_BUFFER). */
+CANASTA_API int canasta_game_hand(uint8_t *cards, size_t capacity,
+    size_t *n, const canasta_game *game, int seat);
+CANASTA_API int canasta_game_hand_size(int *n, const canasta_game *game,
+                                       int seat);
+/* The side's meld of rank (all zero when it has none). */
+CANASTA_API int canasta_game_meld(int *naturals, int *twos, int *jokers,
+    const canasta_game *game, int side, int rank);
+/* The cards of that meld, sorted by code. */
+CANASTA_API int canasta_game_meld_cards(uint8_t *cards, size_t capacity,
+    size_t *n, const canasta_game *game, int side, int rank);
+/* Completed canastas of the side (natural and mixed). */
+CANASTA_API int canasta_game_canastas(int *natural, int *mixed,
+                                      const canasta_game *game, int side);
+/* Red threes laid out by a seat in this hand, sorted by code. */
+CANASTA_API int canasta_game_red_threes(uint8_t *cards, size_t capacity,
+    size_t *n, const canasta_game *game, int seat);
+CANASTA_API int canasta_game_pile_size(int *n, const canasta_game *game);
+/* The whole discard pile, bottom card first (every card in it was seen
+ * face up when it was discarded or turned). */
+CANASTA_API int canasta_game_pile(uint8_t *cards, size_t capacity,
+    size_t *n, const canasta_game *game);
+/* CANASTA_CARD_NONE when the pile is empty. */
+CANASTA_API int canasta_game_pile_top(int *card, const canasta_game *game);
+/* CANASTA_PILE_* bits as seen by side; frozen when
+ * (flags & CANASTA_PILE_FROZEN_MASK) != 0. */
+CANASTA_API int canasta_game_pile_status(int *flags,
+    const canasta_game *game, int side);
+CANASTA_API int canasta_game_stock_size(int *n, const canasta_game *game);
+CANASTA_API int canasta_game_opened(int *opened, const canasta_game *game,
+                                    int side);
+/* O1: the side's minimum for this hand (from its total before the hand). */
+CANASTA_API int canasta_game_opening_minimum(int *minimum,
+    const canasta_game *game, int side);
+CANASTA_API int canasta_game_permission(int *state,
+                                        const canasta_game *game);
+/* The side's cumulative total (S5), including the last finished hand. */
+CANASTA_API int canasta_game_total(int *total, const canasta_game *game,
+                                   int side);
+/* The last finished hand's breakdown for side (CANASTA_SCORE_* items);
+ * CANASTA_E_PHASE before any hand has finished. */
+CANASTA_API int canasta_game_hand_score(int *items, size_t n_items,
+    const canasta_game *game, int side);
+/* How the last finished hand ended and who went out (-1 if nobody). */
+CANASTA_API int canasta_game_hand_end(int *how, int *seat,
+                                      const canasta_game *game);
+/* S6: the winning side, or -1 for a declared tie; CANASTA_E_PHASE while
+ * the game goes on. */
+CANASTA_API int canasta_game_winner(int *side, const canasta_game *game);
+
+/* ------------------------------------------------------------------ */
+/* Playing                                                              */
+/* ------------------------------------------------------------------ */
+/* Check a move without changing anything.  CANASTA_OK if legal; else an
+ * error code, and why (if not NULL) receives a sentence for the player
+ * that starts with the rule ID, e.g. "P4: the pile is frozen, ...". */
+CANASTA_API int canasta_validate(char *why, size_t why_size,
+    const canasta_game *game, const canasta_move *move);
+/* Validate, then play the move.  On any error the game is unchanged. */
+CANASTA_API int canasta_apply(char *why, size_t why_size,
+    canasta_game *game, const canasta_move *move);
+/* Take back the last move of the current hand (A3); repeatable back to
+ * the hand's start.  CANASTA_E_NO_UNDO at the start of a hand. */
+CANASTA_API int canasta_undo(canasta_game *game);
+/* Every legal move at the current decision, in canonical form: copies of
+ * the same card, and naturals of one rank in different suits, are listed
+ * once (the lowest suits are named); with the side opened, melds are
+ * listed one group per move.  Writes min(capacity, count) moves, sets
+ * *count to the number of legal moves and returns CANASTA_E_BUFFER if they
+ * did not all fit.  moves may be NULL when capacity is 0. */
+CANASTA_API int canasta_legal_moves(canasta_move *moves, size_t capacity,
+    size_t *count, const canasta_game *game);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CANASTA_H */
