@@ -1,0 +1,131 @@
+/* cards.c - card codes, their text form and their values (V1). */
+#include <string.h>
+#include "internal.h"
+
+static const char *const rank_text[CN_RANKS] = {
+    "?", "?", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+    "A", "Jk"
+};
+static const char *const rank_plural[CN_RANKS] = {
+    "?", "?", "twos", "black threes", "4s", "5s", "6s", "7s", "8s", "9s",
+    "10s", "jacks", "queens", "kings", "aces", "jokers"
+};
+static const char suit_text[4] = { 'c', 'd', 'h', 's' };
+
+/* V1: joker 50; ace and two 20; K..8 10; 7..4 and black three 5; red
+ * three 0 (it only ever scores as a bonus, R3). */
+int cn_value(int c)
+{
+    int r = cn_rank(c);
+    if (c == CANASTA_JOKER)
+        return 50;
+    if (r == CANASTA_RANK_ACE || r == CANASTA_RANK_TWO)
+        return 20;
+    if (r >= CANASTA_RANK_EIGHT)
+        return 10;
+    if (r >= CANASTA_RANK_FOUR)
+        return 5;
+    return cn_is_red3(c) ? 0 : 5;
+}
+
+void cn_card_name(char *buf, int c)
+{
+    if (!cn_valid_card(c)) {
+        strcpy(buf, "??");
+        return;
+    }
+    if (c == CANASTA_JOKER) {
+        strcpy(buf, "Jk");
+        return;
+    }
+    strcpy(buf, rank_text[cn_rank(c)]);
+    size_t n = strlen(buf);
+    buf[n] = suit_text[cn_suit(c)];
+    buf[n + 1] = '\0';
+}
+
+const char *cn_rank_name(int rank)
+{
+    return (rank >= 0 && rank < CN_RANKS) ? rank_text[rank] : "?";
+}
+
+const char *cn_rank_plural(int rank)
+{
+    return (rank >= 0 && rank < CN_RANKS) ? rank_plural[rank] : "?";
+}
+
+static int lower(int ch)
+{
+    return (ch >= 'A' && ch <= 'Z') ? ch - 'A' + 'a' : ch;
+}
+
+CANASTA_API int canasta_card_from_string(int *card, const char *text)
+{
+    if (!card || !text)
+        return CANASTA_E_NULL;
+    size_t n = strlen(text);
+    if (n == 2 && lower(text[0]) == 'j' && lower(text[1]) == 'k') {
+        *card = CANASTA_JOKER;
+        return CANASTA_OK;
+    }
+    int rank = 0;
+    const char *s = text;
+    if (n == 3 && s[0] == '1' && s[1] == '0') {
+        rank = 10;
+        s += 2;
+    } else if (n == 2) {
+        int ch = lower(s[0]);
+        if (ch >= '2' && ch <= '9')
+            rank = ch - '0';
+        else if (ch == 't')
+            rank = 10;
+        else if (ch == 'j')
+            rank = 11;
+        else if (ch == 'q')
+            rank = 12;
+        else if (ch == 'k')
+            rank = 13;
+        else if (ch == 'a')
+            rank = 14;
+        s += 1;
+    }
+    if (rank == 0)
+        return CANASTA_E_PARSE;
+    const char *p = strchr("cdhs", lower(s[0]));
+    if (!p || s[0] == '\0')
+        return CANASTA_E_PARSE;
+    *card = CANASTA_CARD(rank, (int)(p - "cdhs"));
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_card_to_string(char *buf, size_t size, int card)
+{
+    if (!buf)
+        return CANASTA_E_NULL;
+    if (!cn_valid_card(card))
+        return CANASTA_E_CARD;
+    if (size < 4)
+        return CANASTA_E_BUFFER;
+    cn_card_name(buf, card);
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_card_rank(int card)
+{
+    return cn_valid_card(card) ? cn_rank(card) : CANASTA_E_CARD;
+}
+
+CANASTA_API int canasta_card_suit(int card)
+{
+    return cn_valid_card(card) ? cn_suit(card) : CANASTA_E_CARD;
+}
+
+CANASTA_API int canasta_card_value(int card)
+{
+    return cn_valid_card(card) ? cn_value(card) : CANASTA_E_CARD;
+}
+
+CANASTA_API int canasta_card_is_wild(int card)
+{
+    return cn_valid_card(card) ? cn_is_wild(card) : CANASTA_E_CARD;
+}

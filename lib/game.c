@@ -1,0 +1,181 @@
+/* game.c - the game handle: create, free, clone, copy, custom deals,
+ * validate/apply/undo. */
+#include <string.h>
+#include "internal.h"
+
+static canasta_game *game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
+                                void *user, const cn_params *p)
+{
+    canasta_game *g = cn_alloc(a, user, sizeof *g);
+    if (!g)
+        return NULL;
+    memset(g, 0, sizeof *g);
+    g->alloc = a;
+    g->release = rl;
+    g->user = user;
+    g->hist_cap = cn_history_capacity(p);
+    g->hist = cn_alloc(a, user, g->hist_cap);
+    if (!g->hist) {
+        cn_release(rl, user, g);
+        return NULL;
+    }
+    memset(g->hist, 0, g->hist_cap);
+    return g;
+}
+
+CANASTA_API int canasta_game_create(canasta_game **out,
+    const canasta_rules *rules, uint64_t seed)
+{
+    if (!out || !rules)
+        return CANASTA_E_NULL;
+    *out = NULL;
+    canasta_game *g = game_alloc(rules->alloc, rules->release, rules->user,
+                                 &rules->p);
+    if (!g)
+        return CANASTA_E_NOMEM;
+    cn_state *st = &g->st;
+    st->p = rules->p;
+    st->seed = seed;
+    st->hand_no = 1;
+    st->dealer = (uint8_t)cn_first_dealer(&st->p, seed);
+    st->start_end_seat = 0xFF;
+    st->deck_n = (uint8_t)st->p.deck_size;
+    cn_shuffled_deck(st->deck, &st->p, seed, st->hand_no);
+    cn_deal(st);
+    *out = g;
+    return CANASTA_OK;
+}
+
+CANASTA_API void canasta_game_free(canasta_game *game)
+{
+    if (!game)
+        return;
+    cn_release(game->release, game->user, game->hist);
+    cn_release(game->release, game->user, game);
+}
+
+CANASTA_API int canasta_game_clone(canasta_game **out,
+                                   const canasta_game *game)
+{
+    if (!out || !game)
+        return CANASTA_E_NULL;
+    *out = NULL;
+    canasta_game *g = game_alloc(game->alloc, game->release, game->user,
+                                 &game->st.p);
+    if (!g)
+        return CANASTA_E_NOMEM;
+    canasta_game_copy(g, game);
+    *out = g;
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_game_copy(canasta_game *dst, const canasta_game *src)
+{
+    if (!dst || !src)
+        return CANASTA_E_NULL;
+    if (dst == src)
+        return CANASTA_OK;
+    if (dst->hist_cap < src->hist_len ||
+        dst->st.p.players != src->st.p.players ||
+        dst->st.p.packs != src->st.p.packs)
+        return CANASTA_E_ARG;
+    memcpy(&dst->st, &src->st, sizeof dst->st);
+    memcpy(dst->hist, src->hist, src->hist_len);
+    if (dst->hist_len > src->hist_len) /* keep equal games byte-equal */
+        memset(dst->hist + src->hist_len, 0, dst->hist_len - src->hist_len);
+    dst->hist_len = src->hist_len;
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_game_equal(int *equal, const canasta_game *a,
+                                   const canasta_game *b)
+{
+    if (!equal || !a || !b)
+        return CANASTA_E_NULL;
+    *equal = a->hist_len == b->hist_len &&
+             memcmp(&a->st, &b->st, sizeof a->st) == 0 &&
+             memcmp(a->hist, b->hist, a->hist_len) == 0;
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_game_set_deck(canasta_game *game,
+                                      const uint8_t *cards, size_t n)
+{
+    if (!game || !cards)
+        return CANASTA_E_NULL;
+    if (game->hist_len > 0 || game->st.phase == CANASTA_PHASE_GAME_OVER)
+        return CANASTA_E_NOT_FRESH;
+    if (!cn_deck_valid(&game->st.p, cards, n))
+        return CANASTA_E_DECK;
+    memcpy(game->st.deck, cards, n);
+    cn_deal(&game->st);
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_game_deck(uint8_t *cards, size_t capacity,
+                                  size_t *n, const canasta_game *game)
+{
+    if (!cards || !n || !game)
+        return CANASTA_E_NULL;
+    *n = game->st.deck_n;
+    if (capacity < game->st.deck_n)
+        return CANASTA_E_BUFFER;
+    memcpy(cards, game->st.deck, game->st.deck_n);
+    return CANASTA_OK;
+}
+
+/* ---- playing ---- */
+
+CANASTA_API int canasta_validate(char *why, size_t why_size,
+    const canasta_game *game, const canasta_move *move)
+{
+    if (why && why_size)
+        why[0] = '\0';
+    if (!game || !move)
+        return CANASTA_E_NULL;
+    return cn_check(&game->st, move, why, why_size);
+}
+
+CANASTA_API int canasta_apply(char *why, size_t why_size,
+    canasta_game *game, const canasta_move *move)
+{
+    if (why && why_size)
+        why[0] = '\0';
+    if (!game || !move)
+        return CANASTA_E_NULL;
+    int rc = cn_check(&game->st, move, why, why_size);
+    if (rc)
+        return rc;
+    if (move->kind == CANASTA_MOVE_NEXT_HAND) {
+        cn_play(&game->st, move);
+        memset(game->hist, 0, game->hist_len);
+        game->hist_len = 0;
+        return CANASTA_OK;
+    }
+    if (game->hist_len + cn_move_encoded_size(move) > game->hist_cap)
+        return cn_why(why, why_size, CANASTA_E_NOMEM,
+                      "the undo history of this hand is full");
+    cn_play(&game->st, move);
+    cn_history_push(game, move);
+    return CANASTA_OK;
+}
+
+/* A3: re-deal the hand and replay every move but the last. */
+CANASTA_API int canasta_undo(canasta_game *game)
+{
+    if (!game)
+        return CANASTA_E_NULL;
+    if (game->hist_len == 0)
+        return CANASTA_E_NO_UNDO;
+    size_t last = game->hist_len - 1;
+    size_t drop = (size_t)game->hist[last] + 1;
+    size_t keep = game->hist_len - drop;
+    memset(game->hist + keep, 0, drop);
+    game->hist_len = keep;
+    cn_deal(&game->st);
+    size_t pos = 0;
+    canasta_move m;
+    while (cn_history_next(game, &pos, &m))
+        cn_play(&game->st, &m);
+    return CANASTA_OK;
+}

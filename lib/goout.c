@@ -1,0 +1,138 @@
+/* goout.c - could this player go out now?  (G1, G3, G4, G5)
+ *
+ * The library answers this before letting a player ask "may I go out?"
+ * (so a yes never traps anyone) and, after a yes, before each meld.  A
+ * player can go out when the hand, less at most one discard, can be
+ * melded completely: every rank's naturals into the side's meld of that
+ * rank or a new meld of at least two, black threes as one meld of 3 or 4
+ * (M6), every wild card into a meld with room for it (M1/M4), with at
+ * least the needed canastas afterwards (G1) and, for a side that has not
+ * opened, the opening minimum unless it is waived (G3). */
+#include "internal.h"
+
+static int melds_up(const int nat[CN_RANKS], int b3, int wild,
+                    const cn_goout_query *q)
+{
+    if (b3 != 0 && b3 != 3 && b3 != 4)
+        return 0;
+    int deficits[CN_RANKS], nd = 0;
+    int room = 0, canastas = 0;
+    for (int r = 4; r <= 14; r++) {
+        int have = q->mn[r] + q->mw[r];
+        int size, cap;
+        if (have) {
+            size = have + nat[r];
+            cap = 3 - q->mw[r];
+        } else if (nat[r] >= 2) {
+            size = nat[r];
+            cap = 3;
+        } else if (nat[r] == 1) {
+            return 0;
+        } else {
+            continue;
+        }
+        room += cap;
+        if (size >= 7) {
+            canastas++;
+        } else if (7 - size <= cap) {
+            deficits[nd++] = 7 - size;
+        }
+    }
+    if (wild > room)
+        return 0;
+    /* Completing the cheapest canastas first gives the most canastas. */
+    for (int i = 1; i < nd; i++)
+        for (int j = i; j > 0 && deficits[j - 1] > deficits[j]; j--) {
+            int t = deficits[j];
+            deficits[j] = deficits[j - 1];
+            deficits[j - 1] = t;
+        }
+    int left = wild;
+    for (int i = 0; i < nd && deficits[i] <= left; i++) {
+        left -= deficits[i];
+        canastas++;
+    }
+    return canastas >= q->needed;
+}
+
+int cn_can_go_out(const cn_goout_query *q)
+{
+    const uint8_t *h = q->hand;
+    int nat[CN_RANKS] = { 0 };
+    int total = 0;
+    for (int r = 4; r <= 14; r++) {
+        nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
+        total += nat[r];
+    }
+    int b3 = h[12] + h[15];
+    int twos = h[8] + h[9] + h[10] + h[11];
+    int jokers = h[CANASTA_JOKER];
+    total += b3 + twos + jokers;
+    if (total == 0)
+        return 0;
+
+    int hand_value = 0;
+    for (int c = 8; c <= 60; c++)
+        hand_value += h[c] * cn_value(c);
+
+    /* Try going out with no discard, then with one card of each kind
+     * held as the discard (suits never matter here). */
+    for (int d = 0; d <= 16; d++) {
+        int dv;
+        if (d == 0) {
+            dv = 0;
+        } else if (d >= 4 && d <= 14) {
+            if (!nat[d]) continue;
+            nat[d]--;
+            dv = cn_value(CANASTA_CARD(d, 0));
+        } else if (d == 3) {
+            if (!b3) continue;
+            b3--;
+            dv = 5;
+        } else if (d == 2) {
+            if (!twos) continue;
+            twos--;
+            dv = 20;
+        } else if (d == 15) {
+            if (!jokers) continue;
+            jokers--;
+            dv = 50;
+        } else {
+            continue;
+        }
+        int ok = melds_up(nat, b3, twos + jokers, q);
+        /* Opening (O1/O2): everything melded counts; G3 may waive it. */
+        if (ok && !q->opened && !q->waiver && hand_value - dv < q->minimum)
+            ok = 0;
+        if (ok && !q->opened && total - (d != 0) == 0)
+            ok = 0; /* an unopened side cannot go out by a discard alone */
+        if (d >= 4 && d <= 14) nat[d]++;
+        else if (d == 3) b3++;
+        else if (d == 2) twos++;
+        else if (d == 15) jokers++;
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* The query for the seat to move, from the game state as it stands. */
+int cn_seat_can_go_out(const cn_state *st, int seat)
+{
+    int side = st->side_of[seat];
+    uint8_t mn[CN_RANKS], mw[CN_RANKS];
+    for (int r = 0; r < CN_RANKS; r++) {
+        mn[r] = st->melds[side][r].naturals;
+        mw[r] = (uint8_t)(st->melds[side][r].twos + st->melds[side][r].jokers);
+    }
+    cn_goout_query q;
+    q.hand = st->hand[seat];
+    q.mn = mn;
+    q.mw = mw;
+    q.needed = st->p.canastas_to_go_out;
+    q.opened = st->opened[side];
+    q.minimum = cn_opening_min(&st->p, st->start_totals[side]);
+    q.waiver = st->turn_src == CN_SRC_STOCK && !st->seat_melded[seat] &&
+               st->turn_melds == 0;
+    return cn_can_go_out(&q);
+}

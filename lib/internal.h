@@ -1,0 +1,236 @@
+/*
+ * internal.h - types shared by the library's source files.  Not installed.
+ *
+ * The whole state of a game is one plain struct (cn_state) with no
+ * pointers, so clone and copy are a memcpy and "unchanged byte for byte"
+ * is a memcmp.  The undo history lives beside it in a byte buffer sized
+ * once at creation (see history.c).
+ */
+#ifndef CANASTA_INTERNAL_H
+#define CANASTA_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "canasta.h"
+
+#define CN_MAX_PLAYERS 6
+#define CN_MAX_SIDES 3
+#define CN_MAX_PACKS 3
+#define CN_MAX_DECK (CN_MAX_PACKS * 54)
+#define CN_RANKS 16 /* arrays indexed by rank 0..15 */
+#define CN_OPEN_STEPS 5
+#define CN_RED3_TABLE 8
+
+/* Everything the rules object decides, as plain data (issue: variants are
+ * data, not code). */
+typedef struct cn_params {
+    int32_t preset;
+    int32_t players, sides, packs, jokers, deck_size;
+    int32_t hand_size, draw_count, canastas_to_go_out;
+    int32_t target, ask_allowed, one_card_rule, tie_rule;
+    int32_t seat_side[CN_MAX_PLAYERS];
+    /* O1: a side whose total is >= open_from[i] (and below open_from[i+1])
+     * needs open_min[i]; open_from[0] is INT32_MIN. */
+    int32_t n_open;
+    int32_t open_from[CN_OPEN_STEPS];
+    int32_t open_min[CN_OPEN_STEPS];
+    /* R3: bonus for n red threes of one side is red3_bonus[n]. */
+    int32_t red3_bonus[CN_RED3_TABLE];
+} cn_params;
+
+struct canasta_rules {
+    canasta_alloc_fn alloc;
+    canasta_release_fn release;
+    void *user;
+    cn_params p;
+};
+
+/* A side's meld of one rank: counts, with suits kept so every physical
+ * card can be accounted for and shown. */
+typedef struct cn_meld {
+    uint8_t naturals, twos, jokers, pad;
+    uint8_t nat_suit[4];
+    uint8_t two_suit[4];
+} cn_meld;
+
+enum { CN_SRC_NONE = 0, CN_SRC_STOCK = 1, CN_SRC_PILE = 2 };
+
+typedef struct cn_state {
+    cn_params p;
+    uint64_t seed;
+    int32_t totals[CN_MAX_SIDES];
+    int32_t last_items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
+    /* What the hand started from, so undo can re-deal and replay. */
+    int32_t start_totals[CN_MAX_SIDES];
+    int32_t start_last_items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
+    int32_t hand_no;
+    uint8_t start_end_how, start_end_seat, start_scored, pad0;
+
+    uint8_t dealer, cur, phase, winner_plus1; /* winner_plus1 0 = tie */
+    uint8_t end_how, end_seat, scored, deck_n;
+    uint8_t stock_n, pile_n, pile_wilds, pile_red3;
+
+    /* Turn state of the player to move. */
+    uint8_t turn_src, turn_melds, turn_take_extra, permission;
+    uint8_t melded_before_turn, turn_seat; /* turn_seat: whose turn it is */
+    uint16_t turn_new_melds; /* ranks of melds this player began this turn */
+
+    uint8_t side_of[CN_MAX_PLAYERS];
+    uint8_t opened[CN_MAX_SIDES];
+    uint8_t seat_melded[CN_MAX_PLAYERS];
+    uint8_t hand_n[CN_MAX_PLAYERS];
+    uint8_t red3[CN_MAX_PLAYERS][2]; /* diamonds, hearts */
+    uint8_t pad2[3];
+
+    uint8_t hand[CN_MAX_PLAYERS][CANASTA_CARD_LIMIT];
+    cn_meld melds[CN_MAX_SIDES][CN_RANKS];
+    uint8_t deck[CN_MAX_DECK];  /* this hand's order, deck[0] on top */
+    uint8_t stock[CN_MAX_DECK]; /* stock[stock_n-1] is the top */
+    uint8_t pile[CN_MAX_DECK];  /* pile[pile_n-1] is the top */
+} cn_state;
+
+struct canasta_game {
+    canasta_alloc_fn alloc;
+    canasta_release_fn release;
+    void *user;
+    uint8_t *hist;     /* encoded moves of the current hand */
+    size_t hist_len, hist_cap;
+    cn_state st;
+};
+
+/* ---- cards.c ---- */
+static inline int cn_rank(int c) { return c >> 2; }
+static inline int cn_suit(int c) { return c & 3; }
+static inline int cn_valid_card(int c) { return c >= 8 && c <= 60; }
+static inline int cn_is_wild(int c) { return c == CANASTA_JOKER || (c >> 2) == 2; }
+static inline int cn_is_red3(int c) { return c == 13 || c == 14; }
+static inline int cn_is_black3(int c) { return c == 12 || c == 15; }
+int cn_value(int c);
+/* Writes "7h" etc. into buf (size >= 4). */
+void cn_card_name(char *buf, int c);
+const char *cn_rank_name(int rank);   /* "7", "K", "black 3" */
+const char *cn_rank_plural(int rank); /* "7s", "kings" */
+
+/* ---- rules.c ---- */
+int cn_params_preset(cn_params *p, int preset);
+int cn_opening_min(const cn_params *p, int total);
+int cn_red3_bonus(const cn_params *p, int count);
+int cn_params_get(int *value, const cn_params *p, int key);
+int cn_deck_valid(const cn_params *p, const uint8_t *cards, size_t n);
+void cn_deck_counts(const cn_params *p, uint8_t counts[CANASTA_CARD_LIMIT]);
+
+/* ---- deal.c ---- */
+void cn_shuffled_deck(uint8_t *deck, const cn_params *p, uint64_t seed,
+                      int hand_no);
+int cn_first_dealer(const cn_params *p, uint64_t seed);
+/* Start the hand described by st->deck, st->dealer, st->start_*. */
+void cn_deal(cn_state *st);
+
+/* ---- state helpers (state.c) ---- */
+static inline int cn_meld_size(const cn_meld *m)
+{ return m->naturals + m->twos + m->jokers; }
+static inline int cn_nat_count(const cn_state *st, int seat, int rank)
+{
+    const uint8_t *h = st->hand[seat] + rank * 4;
+    return h[0] + h[1] + h[2] + h[3];
+}
+int cn_side_canastas(const cn_state *st, int side);
+int cn_partner(const cn_state *st, int seat);
+void cn_hand_add(cn_state *st, int seat, int card);
+void cn_hand_remove(cn_state *st, int seat, int card);
+void cn_lay_red_three(cn_state *st, int seat, int card);
+/* E2 helper: draw cards for seat, replacing red threes; returns 1 when
+ * the stock ran out on a red three (the hand must end). */
+int cn_draw_cards(cn_state *st, int seat, int count);
+
+/* ---- pile.c ---- */
+int cn_pile_flags(const cn_state *st, int side);
+int cn_pile_frozen(const cn_state *st, int side);
+
+/* ---- goout.c ---- */
+/* Could a player holding hand[] go out this turn, given the side's melds
+ * (naturals mn[], wilds mw[] by rank)?  See goout.c. */
+typedef struct cn_goout_query {
+    const uint8_t *hand;         /* counts by card code */
+    const uint8_t *mn, *mw;      /* side meld naturals / wilds by rank */
+    int needed;                  /* canastas needed */
+    int opened;                  /* side has opened */
+    int minimum;                 /* opening minimum if not opened */
+    int waiver;                  /* G3: minimum waived for a concealed exit */
+} cn_goout_query;
+int cn_can_go_out(const cn_goout_query *q);
+int cn_seat_can_go_out(const cn_state *st, int seat);
+
+/* ---- score.c ---- */
+typedef struct cn_side_parts {
+    uint8_t naturals[CN_RANKS], twos[CN_RANKS], jokers[CN_RANKS];
+    int n_melds;
+    int red_threes;
+    int hand_value;
+    int went_out;
+} cn_side_parts;
+void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
+                    const cn_side_parts *parts);
+/* End the hand: score every side, update totals, decide S6. */
+void cn_end_hand(cn_state *st, int how, int seat);
+
+/* ---- meld.c: the groups of a MELD or TAKE_PILE move ---- */
+typedef struct cn_plan {
+    uint8_t use[CANASTA_CARD_LIMIT]; /* hand cards the groups use */
+    int n_use;
+    int value;           /* O2: card values laid (with the top card) */
+    int canastas_after;  /* the side's canastas after the move */
+    int new_canasta;     /* a meld begun in this move is a canasta */
+    int black_threes;    /* the move melds black threes (M6) */
+    int top_naturals;    /* groups[0]: naturals of its rank from hand */
+    int top_wilds;       /* groups[0]: wild cards from hand */
+    uint8_t mn[CN_RANKS], mw[CN_RANKS]; /* side melds after the move */
+} cn_plan;
+/* Structure, card codes and possession (E_MOVE, E_CARD, E_NOT_IN_HAND). */
+int cn_groups_parse(cn_plan *pl, const cn_state *st, const canasta_move *m,
+                    int take, char *why, size_t ws);
+/* M1-M6 for every group, with the pile's top card added to groups[0]
+ * when top != 0; fills value, canastas_after, mn/mw. */
+int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
+                      int top, char *why, size_t ws);
+void cn_meld_add_card(cn_meld *md, int card);
+/* Lay the groups on the table for the seat's side. */
+void cn_groups_lay(cn_state *st, const canasta_move *m, int seat);
+/* Going-out conditions after a MELD or TAKE_PILE leaving hand_after cards
+ * (G1, G4, M6). */
+int cn_after_meld_check(const cn_state *st, const cn_plan *pl,
+                        int hand_after, char *why, size_t ws);
+
+/* ---- take.c ---- */
+int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
+                  size_t ws);
+void cn_play_take(cn_state *st, const canasta_move *m);
+/* E1: must the seat take the pile rather than decline it? */
+int cn_must_take(const cn_state *st, int seat);
+
+/* ---- moves.c ---- */
+/* Validate without a message when why == NULL. */
+int cn_check(const cn_state *st, const canasta_move *m, char *why,
+             size_t why_size);
+/* Play a move that cn_check accepted. */
+void cn_play(cn_state *st, const canasta_move *m);
+
+/* ---- explain.c ---- */
+int cn_why(char *why, size_t size, int err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* ---- history.c ---- */
+size_t cn_history_capacity(const cn_params *p);
+size_t cn_move_encoded_size(const canasta_move *m);
+void cn_history_push(canasta_game *g, const canasta_move *m);
+/* Decode the move at *pos and advance; returns 0 at the end. */
+int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m);
+
+/* ---- alloc ---- */
+void *cn_alloc(canasta_alloc_fn a, void *user, size_t n);
+void cn_release(canasta_release_fn r, void *user, void *p);
+
+#endif

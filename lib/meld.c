@@ -1,0 +1,220 @@
+/* meld.c - melds and canastas (M1-M6): the checks on the groups of a MELD
+ * or TAKE_PILE move, and laying them on the table. */
+#include <string.h>
+#include "internal.h"
+
+static int group_rank_ok(int r) { return r >= 3 && r <= 14; }
+
+int cn_groups_parse(cn_plan *pl, const cn_state *st, const canasta_move *m,
+                    int take, char *why, size_t ws)
+{
+    const int bad = CANASTA_E_MOVE;
+    int seat = m->seat;
+    unsigned seen = 0;
+    memset(pl, 0, sizeof *pl);
+    if (m->ngroups < 1 || m->ngroups > CANASTA_MOVE_MAX_GROUPS)
+        return cn_why(why, ws, bad, "%s needs 1 to %d groups, not %d",
+                      take ? "taking the pile" : "a meld move",
+                      CANASTA_MOVE_MAX_GROUPS, m->ngroups);
+    for (int g = 0; g < m->ngroups; g++) {
+        const canasta_group *gr = &m->groups[g];
+        if (!group_rank_ok(gr->rank))
+            return cn_why(why, ws, bad,
+                "M1: melds are of ranks 4 to ace, or black threes (3); "
+                "group %d has rank %d", g + 1, gr->rank);
+        if (gr->count > CANASTA_GROUP_MAX_CARDS)
+            return cn_why(why, ws, bad, "group %d has %d cards (at most %d)",
+                          g + 1, gr->count, CANASTA_GROUP_MAX_CARDS);
+        if (gr->count == 0 && !(take && g == 0))
+            return cn_why(why, ws, bad, "group %d has no cards", g + 1);
+        if (seen & (1u << gr->rank))
+            return cn_why(why, ws, bad,
+                "M3: two groups of %s in one move; a side has one meld of "
+                "each rank", cn_rank_plural(gr->rank));
+        seen |= 1u << gr->rank;
+        for (int i = 0; i < gr->count; i++) {
+            int c = gr->cards[i];
+            if (!cn_valid_card(c))
+                return cn_why(why, ws, CANASTA_E_CARD,
+                              "%d is not a card code", c);
+            pl->use[c]++;
+            pl->n_use++;
+        }
+    }
+    for (int c = 8; c <= 60; c++) {
+        if (pl->use[c] > st->hand[seat][c]) {
+            char name[4];
+            cn_card_name(name, c);
+            if (cn_is_red3(c))
+                return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
+                    "R1: red threes never stay in a hand, so the %s cannot "
+                    "be melded", name);
+            if (st->hand[seat][c] == 0)
+                return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
+                              "the %s is not in your hand", name);
+            return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
+                "you hold %d %s but the move uses %d", st->hand[seat][c],
+                name, pl->use[c]);
+        }
+    }
+    return CANASTA_OK;
+}
+
+int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
+                      int top, char *why, size_t ws)
+{
+    int side = st->side_of[m->seat];
+    for (int r = 0; r < CN_RANKS; r++) {
+        const cn_meld *md = &st->melds[side][r];
+        pl->mn[r] = md->naturals;
+        pl->mw[r] = (uint8_t)(md->twos + md->jokers);
+    }
+    pl->value = 0;
+    pl->new_canasta = 0;
+    pl->black_threes = 0;
+    for (int g = 0; g < m->ngroups; g++) {
+        const canasta_group *gr = &m->groups[g];
+        int r = gr->rank, nat = 0, wild = 0;
+        int existing = pl->mn[r] + pl->mw[r] > 0;
+        if (g == 0 && top) {
+            nat = 1;
+            pl->value += cn_value(top);
+        }
+        for (int i = 0; i < gr->count; i++) {
+            int c = gr->cards[i];
+            char name[4];
+            if (cn_is_wild(c)) {
+                if (r == 3)
+                    return cn_why(why, ws, CANASTA_E_THREES,
+                        "M6: wild cards never stand in for threes");
+                wild++;
+            } else if (cn_rank(c) == r && (r != 3 || cn_is_black3(c))) {
+                nat++;
+            } else {
+                cn_card_name(name, c);
+                return cn_why(why, ws, CANASTA_E_MELD,
+                    "M1: the %s does not belong in a meld of %s", name,
+                    cn_rank_plural(r));
+            }
+            pl->value += cn_value(c);
+        }
+        if (g == 0) {
+            pl->top_naturals = nat - (top ? 1 : 0);
+            pl->top_wilds = wild;
+        }
+        if (r == 3) {
+            /* M6: only a whole new meld of 3 or 4 black threes. */
+            if (nat < 3 || nat > 4)
+                return cn_why(why, ws, CANASTA_E_THREES,
+                    "M6: black threes are melded only as 3 or 4 together, "
+                    "not %d", nat);
+            pl->black_threes = 1;
+        }
+        int n = pl->mn[r] + nat, w = pl->mw[r] + wild;
+        if (existing) {
+            if (w > 3) /* M4 */
+                return cn_why(why, ws, CANASTA_E_MELD,
+                    "M4: the meld of %s would hold %d wild cards; a meld "
+                    "holds at most 3", cn_rank_plural(r), w);
+        } else {
+            if (n < 2)
+                return cn_why(why, ws, CANASTA_E_MELD,
+                    "M1: a meld needs at least two natural cards; this meld "
+                    "of %s has %d", cn_rank_plural(r), n);
+            if (w > 3)
+                return cn_why(why, ws, CANASTA_E_MELD,
+                    "M1: a meld holds at most 3 wild cards; this meld of %s "
+                    "has %d", cn_rank_plural(r), w);
+            if (n + w < 3)
+                return cn_why(why, ws, CANASTA_E_MELD,
+                    "M1: a meld needs at least 3 cards; this meld of %s has "
+                    "%d", cn_rank_plural(r), n + w);
+            if (n + w >= 7)
+                pl->new_canasta = 1;
+        }
+        pl->mn[r] = (uint8_t)n;
+        pl->mw[r] = (uint8_t)w;
+    }
+    pl->canastas_after = 0;
+    for (int r = 3; r <= 14; r++)
+        pl->canastas_after += pl->mn[r] + pl->mw[r] >= 7;
+    return CANASTA_OK;
+}
+
+/* G1: the hand may be emptied (now, or by the discard that must follow
+ * when one card is left) only with the side's canastas; G4: not after a
+ * "no", and after a "yes" the player must still be able to go out;
+ * M6: black threes only in the move that goes out. */
+int cn_after_meld_check(const cn_state *st, const cn_plan *pl,
+                        int hand_after, char *why, size_t ws)
+{
+    int needed = st->p.canastas_to_go_out;
+    int has = pl->canastas_after >= needed;
+    if (pl->black_threes && hand_after > 1)
+        return cn_why(why, ws, CANASTA_E_THREES,
+            "M6: black threes may be melded only when going out; after "
+            "this move you would still hold %d cards", hand_after);
+    if (hand_after <= 1) {
+        if (st->permission == CANASTA_PERMISSION_NO)
+            return cn_why(why, ws, CANASTA_E_GO_OUT,
+                "G4: your partner said no, so you may not go out this turn; "
+                "keep at least two cards after melding");
+        if (!has)
+            return cn_why(why, ws, CANASTA_E_GO_OUT,
+                "G1: your side needs %d canasta%s before you can go out; "
+                "this move would leave you %s", needed,
+                needed > 1 ? "s" : "",
+                hand_after ? "one card, and discarding it would empty your "
+                             "hand" : "no cards");
+    } else if (st->permission == CANASTA_PERMISSION_YES) {
+        uint8_t hand[CANASTA_CARD_LIMIT];
+        const uint8_t *h = st->hand[st->turn_seat];
+        for (int c = 0; c < CANASTA_CARD_LIMIT; c++)
+            hand[c] = (uint8_t)(h[c] - pl->use[c]);
+        cn_goout_query q;
+        q.hand = hand;
+        q.mn = pl->mn;
+        q.mw = pl->mw;
+        q.needed = needed;
+        q.opened = 1;
+        q.minimum = 0;
+        q.waiver = 0;
+        if (!cn_can_go_out(&q))
+            return cn_why(why, ws, CANASTA_E_MUST_GO_OUT,
+                "G4: your partner said yes, so you must go out this turn, "
+                "and after this meld you could not");
+    }
+    return CANASTA_OK;
+}
+
+static void add_card(cn_meld *md, int c)
+{
+    if (c == CANASTA_JOKER)
+        md->jokers++;
+    else if (cn_rank(c) == 2) {
+        md->twos++;
+        md->two_suit[cn_suit(c)]++;
+    } else {
+        md->naturals++;
+        md->nat_suit[cn_suit(c)]++;
+    }
+}
+
+void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
+{
+    int side = st->side_of[seat];
+    for (int g = 0; g < m->ngroups; g++) {
+        const canasta_group *gr = &m->groups[g];
+        cn_meld *md = &st->melds[side][gr->rank];
+        if (cn_meld_size(md) == 0)
+            st->turn_new_melds |= (uint16_t)(1u << gr->rank);
+        for (int i = 0; i < gr->count; i++) {
+            cn_hand_remove(st, seat, gr->cards[i]);
+            add_card(md, gr->cards[i]);
+        }
+    }
+    st->opened[side] = 1;
+    st->seat_melded[seat] = 1;
+}
+
+void cn_meld_add_card(cn_meld *md, int c) { add_card(md, c); }

@@ -1,0 +1,301 @@
+/* moves.c - checking and playing a move: whose turn it is, the phase of
+ * the turn (T1), drawing (R1, E2), discarding (T2, G1), asking (G4), the
+ * empty stock (E1) and the next hand.  Melds are in meld.c, the pile in
+ * take.c. */
+#include "internal.h"
+
+static int check_turn(const cn_state *st, const canasta_move *m, char *why,
+                      size_t ws)
+{
+    if (m->kind < CANASTA_MOVE_DRAW || m->kind > CANASTA_MOVE_NEXT_HAND)
+        return cn_why(why, ws, CANASTA_E_MOVE, "unknown move kind %d",
+                      m->kind);
+    if (m->seat >= st->p.players)
+        return cn_why(why, ws, CANASTA_E_SEAT,
+            "seat %d does not exist in a %d-player game", m->seat,
+            st->p.players);
+    if (st->phase == CANASTA_PHASE_GAME_OVER)
+        return cn_why(why, ws, CANASTA_E_GAME_OVER,
+                      "S6: the game is over; no more moves");
+    if (m->seat != st->cur) {
+        if (st->phase == CANASTA_PHASE_ANSWER)
+            return cn_why(why, ws, CANASTA_E_TURN,
+                "G4: seat %d must first answer seat %d's question", st->cur,
+                st->turn_seat);
+        if (st->phase == CANASTA_PHASE_HAND_OVER)
+            return cn_why(why, ws, CANASTA_E_TURN,
+                "C3: the hand is over; seat %d deals the next one", st->cur);
+        return cn_why(why, ws, CANASTA_E_TURN,
+            "T1: it is seat %d's turn, not seat %d's", st->cur, m->seat);
+    }
+    return CANASTA_OK;
+}
+
+static int phase_error(const cn_state *st, const canasta_move *m, char *why,
+                       size_t ws)
+{
+    switch (st->phase) {
+    case CANASTA_PHASE_DRAW:
+        return cn_why(why, ws, CANASTA_E_PHASE,
+            "T1: start your turn by drawing from the stock or taking the "
+            "pile");
+    case CANASTA_PHASE_PLAY:
+        if (m->kind == CANASTA_MOVE_DRAW)
+            return cn_why(why, ws, CANASTA_E_PHASE,
+                "T1: you have already drawn this turn; meld or discard");
+        return cn_why(why, ws, CANASTA_E_PHASE,
+            "T1: you have drawn; now meld, or discard to end your turn");
+    case CANASTA_PHASE_ANSWER:
+        return cn_why(why, ws, CANASTA_E_PHASE,
+            "G4: answer yes or no to your partner's question first");
+    default:
+        return cn_why(why, ws, CANASTA_E_PHASE,
+            "the hand is over; the only move is to deal the next hand");
+    }
+}
+
+static int check_draw(const cn_state *st, char *why, size_t ws)
+{
+    if (st->stock_n == 0)
+        return cn_why(why, ws, CANASTA_E_STOCK_EMPTY,
+            "E1: the stock is empty: take the pile if you can, or decline "
+            "it, which ends the hand");
+    return CANASTA_OK;
+}
+
+static int check_meld(const cn_state *st, const canasta_move *m, char *why,
+                      size_t ws)
+{
+    int seat = m->seat, side = st->side_of[seat];
+    cn_plan pl;
+    int rc = cn_groups_parse(&pl, st, m, 0, why, ws);
+    if (rc)
+        return rc;
+    rc = cn_groups_compose(&pl, st, m, 0, why, ws);
+    if (rc)
+        return rc;
+    int after = st->hand_n[seat] - pl.n_use;
+    if (!st->opened[side]) {
+        int need = cn_opening_min(&st->p, st->start_totals[side]);
+        /* G3: a concealed exit after a stock draw needs no minimum. */
+        int waived = st->turn_src == CN_SRC_STOCK && st->turn_melds == 0 &&
+                     !st->seat_melded[seat] && after <= 1 && pl.new_canasta;
+        if (pl.value < need && !waived)
+            return cn_why(why, ws, CANASTA_E_OPENING,
+                "O2: your side's first meld must count at least %d; these "
+                "cards count %d", need, pl.value);
+    }
+    return cn_after_meld_check(st, &pl, after, why, ws);
+}
+
+static int check_discard(const cn_state *st, const canasta_move *m,
+                         char *why, size_t ws)
+{
+    int seat = m->seat, c = m->card;
+    char name[4];
+    if (!cn_valid_card(c))
+        return cn_why(why, ws, CANASTA_E_CARD, "%d is not a card code", c);
+    cn_card_name(name, c);
+    if (st->hand[seat][c] == 0)
+        return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
+            cn_is_red3(c) ? "T2: a red three is never in a hand, so the %s "
+                            "cannot be discarded"
+                          : "the %s is not in your hand", name);
+    int after = st->hand_n[seat] - 1;
+    int needed = st->p.canastas_to_go_out;
+    if (after == 0) {
+        if (st->permission == CANASTA_PERMISSION_NO)
+            return cn_why(why, ws, CANASTA_E_GO_OUT,
+                "G4: your partner said no, so you may not go out this turn");
+        if (cn_side_canastas(st, st->side_of[seat]) < needed)
+            return cn_why(why, ws, CANASTA_E_GO_OUT,
+                "G1: discarding your last card would put you out, and your "
+                "side has no canasta yet; keep at least one card");
+    } else if (st->permission == CANASTA_PERMISSION_YES) {
+        return cn_why(why, ws, CANASTA_E_MUST_GO_OUT,
+            "G4: your partner said yes, so you must go out this turn; meld "
+            "until one card is left, then discard it");
+    }
+    return CANASTA_OK;
+}
+
+static int check_ask(const cn_state *st, const canasta_move *m, char *why,
+                     size_t ws)
+{
+    if (!st->p.ask_allowed)
+        return cn_why(why, ws, CANASTA_E_ASK,
+            "G4: asking permission to go out is switched off in this game");
+    if (cn_partner(st, m->seat) < 0)
+        return cn_why(why, ws, CANASTA_E_ASK,
+                      "G4: you have no partner to ask");
+    if (st->permission != CANASTA_PERMISSION_NONE)
+        return cn_why(why, ws, CANASTA_E_ASK,
+                      "G4: you have already asked this turn");
+    if (st->turn_melds || st->turn_take_extra)
+        return cn_why(why, ws, CANASTA_E_ASK,
+            "G4: ask right after drawing or taking the pile, before any "
+            "other meld");
+    if (!cn_seat_can_go_out(st, m->seat))
+        return cn_why(why, ws, CANASTA_E_ASK,
+            "G4: you could not go out with the cards you hold, so you may "
+            "not ask");
+    return CANASTA_OK;
+}
+
+static int check_decline(const cn_state *st, const canasta_move *m,
+                         char *why, size_t ws)
+{
+    if (st->stock_n > 0)
+        return cn_why(why, ws, CANASTA_E_PHASE,
+            "E1: the pile may be declined only when the stock is empty; "
+            "draw from the stock");
+    if (cn_must_take(st, m->seat)) {
+        int r = cn_rank(st->pile[st->pile_n - 1]);
+        return cn_why(why, ws, CANASTA_E_MUST_TAKE,
+            "E1: the stock is empty and the %s on top goes on your side's "
+            "meld of %s, so you must take the pile", cn_rank_name(r),
+            cn_rank_plural(r));
+    }
+    return CANASTA_OK;
+}
+
+int cn_check(const cn_state *st, const canasta_move *m, char *why,
+             size_t ws)
+{
+    int rc = check_turn(st, m, why, ws);
+    if (rc)
+        return rc;
+    int ph = st->phase;
+    switch (m->kind) {
+    case CANASTA_MOVE_DRAW:
+        return ph != CANASTA_PHASE_DRAW ? phase_error(st, m, why, ws)
+                                        : check_draw(st, why, ws);
+    case CANASTA_MOVE_TAKE_PILE:
+        return ph == CANASTA_PHASE_DRAW || ph == CANASTA_PHASE_PLAY
+                   ? cn_check_take(st, m, why, ws)
+                   : phase_error(st, m, why, ws);
+    case CANASTA_MOVE_MELD:
+        return ph != CANASTA_PHASE_PLAY ? phase_error(st, m, why, ws)
+                                        : check_meld(st, m, why, ws);
+    case CANASTA_MOVE_DISCARD:
+        return ph != CANASTA_PHASE_PLAY ? phase_error(st, m, why, ws)
+                                        : check_discard(st, m, why, ws);
+    case CANASTA_MOVE_ASK:
+        return ph != CANASTA_PHASE_PLAY ? phase_error(st, m, why, ws)
+                                        : check_ask(st, m, why, ws);
+    case CANASTA_MOVE_ANSWER_YES:
+    case CANASTA_MOVE_ANSWER_NO:
+        if (ph != CANASTA_PHASE_ANSWER)
+            return cn_why(why, ws, CANASTA_E_PHASE,
+                          "G4: nobody has asked to go out");
+        return CANASTA_OK;
+    case CANASTA_MOVE_DECLINE:
+        return ph != CANASTA_PHASE_DRAW ? phase_error(st, m, why, ws)
+                                        : check_decline(st, m, why, ws);
+    default: /* NEXT_HAND */
+        if (ph != CANASTA_PHASE_HAND_OVER)
+            return cn_why(why, ws, CANASTA_E_PHASE,
+                "the hand is still being played; the next hand starts when "
+                "it is over");
+        return CANASTA_OK;
+    }
+}
+
+/* ---- playing ---- */
+
+static void start_turn(cn_state *st, int seat)
+{
+    st->cur = st->turn_seat = (uint8_t)seat;
+    st->phase = CANASTA_PHASE_DRAW;
+    st->turn_src = CN_SRC_NONE;
+    st->turn_melds = 0;
+    st->turn_take_extra = 0;
+    st->permission = CANASTA_PERMISSION_NONE;
+    st->turn_new_melds = 0;
+    st->melded_before_turn = st->seat_melded[seat];
+}
+
+/* G2/G3: the hand is empty.  Concealed when the player had not melded
+ * before this turn and a meld begun this turn is a canasta. */
+static void went_out(cn_state *st, int seat)
+{
+    int how = CANASTA_END_WENT_OUT;
+    if (!st->melded_before_turn) {
+        int side = st->side_of[seat];
+        for (int r = 3; r <= 14; r++)
+            if ((st->turn_new_melds >> r & 1) &&
+                cn_meld_size(&st->melds[side][r]) >= 7)
+                how = CANASTA_END_CONCEALED;
+    }
+    cn_end_hand(st, how, seat);
+}
+
+static void next_hand(cn_state *st)
+{
+    st->hand_no++;
+    st->dealer = (uint8_t)((st->dealer + 1) % st->p.players);
+    for (int s = 0; s < CN_MAX_SIDES; s++) {
+        st->start_totals[s] = st->totals[s];
+        for (int i = 0; i < CANASTA_SCORE_ITEMS; i++)
+            st->start_last_items[s][i] = st->last_items[s][i];
+    }
+    st->start_end_how = st->end_how;
+    st->start_end_seat = st->end_seat;
+    st->start_scored = st->scored;
+    cn_shuffled_deck(st->deck, &st->p, st->seed, st->hand_no);
+    cn_deal(st);
+}
+
+void cn_play(cn_state *st, const canasta_move *m)
+{
+    int seat = m->seat;
+    switch (m->kind) {
+    case CANASTA_MOVE_DRAW:
+        st->turn_src = CN_SRC_STOCK;
+        st->phase = CANASTA_PHASE_PLAY;
+        if (cn_draw_cards(st, seat, st->p.draw_count))
+            cn_end_hand(st, CANASTA_END_RED_THREE, -1); /* E2 */
+        break;
+    case CANASTA_MOVE_TAKE_PILE:
+        cn_play_take(st, m);
+        if (st->hand_n[seat] == 0)
+            went_out(st, seat);
+        break;
+    case CANASTA_MOVE_MELD:
+        cn_groups_lay(st, m, seat);
+        st->turn_melds++;
+        if (st->hand_n[seat] == 0)
+            went_out(st, seat);
+        break;
+    case CANASTA_MOVE_DISCARD:
+        cn_hand_remove(st, seat, m->card);
+        st->pile[st->pile_n++] = m->card;
+        if (cn_is_wild(m->card))
+            st->pile_wilds++; /* T2/P3: a wild discard freezes the pile */
+        if (st->hand_n[seat] == 0)
+            went_out(st, seat);
+        else
+            start_turn(st, (seat + 1) % st->p.players);
+        break;
+    case CANASTA_MOVE_ASK:
+        st->permission = CANASTA_PERMISSION_ASKED;
+        st->phase = CANASTA_PHASE_ANSWER;
+        st->cur = (uint8_t)cn_partner(st, seat);
+        break;
+    case CANASTA_MOVE_ANSWER_YES:
+    case CANASTA_MOVE_ANSWER_NO:
+        st->permission = m->kind == CANASTA_MOVE_ANSWER_YES
+                             ? CANASTA_PERMISSION_YES : CANASTA_PERMISSION_NO;
+        st->phase = CANASTA_PHASE_PLAY;
+        st->cur = st->turn_seat;
+        break;
+    case CANASTA_MOVE_DECLINE:
+        cn_end_hand(st, CANASTA_END_STOCK, -1); /* E1 */
+        break;
+    case CANASTA_MOVE_NEXT_HAND:
+        next_hand(st);
+        break;
+    default:
+        break;
+    }
+}

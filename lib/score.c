@@ -1,0 +1,224 @@
+/* score.c - the one place where hands are scored (E3, R3, S1-S6), used by
+ * the engine at the end of every hand and by canasta_score_side. */
+#include <string.h>
+#include "internal.h"
+
+/* E3: melded card values + canasta bonuses (S1) + red threes (R3, minus
+ * when the side melded nothing) + going out (S2) - cards left in hand. */
+void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
+                    const cn_side_parts *x)
+{
+    memset(items, 0, sizeof(int) * CANASTA_SCORE_ITEMS);
+    for (int r = 3; r <= 14; r++) {
+        int n = x->naturals[r], w = x->twos[r] + x->jokers[r];
+        if (n + w == 0)
+            continue;
+        int natural_value = r == 3 ? 5 : cn_value(CANASTA_CARD(r, 0));
+        items[CANASTA_SCORE_MELDED] +=
+            n * natural_value + x->twos[r] * 20 + x->jokers[r] * 50;
+        if (n + w >= 7) {
+            if (w == 0)
+                items[CANASTA_SCORE_NATURAL_CANASTAS] += 500;
+            else
+                items[CANASTA_SCORE_MIXED_CANASTAS] += 300;
+        }
+    }
+    int red = cn_red3_bonus(p, x->red_threes);
+    items[CANASTA_SCORE_RED_THREES] = x->n_melds > 0 ? red : -red;
+    if (x->went_out == CANASTA_OUT_NORMAL)
+        items[CANASTA_SCORE_GOING_OUT] = 100;
+    else if (x->went_out == CANASTA_OUT_CONCEALED)
+        items[CANASTA_SCORE_GOING_OUT] = 200;
+    items[CANASTA_SCORE_IN_HAND] = -x->hand_value;
+    int t = 0;
+    for (int i = 0; i < CANASTA_SCORE_TOTAL; i++)
+        t += items[i];
+    items[CANASTA_SCORE_TOTAL] = t;
+}
+
+/* Score every side, add to the totals and decide whether the game is over
+ * (S6: the higher total wins once a side reaches the target; equal
+ * leaders play on or tie by the option). */
+void cn_end_hand(cn_state *st, int how, int seat)
+{
+    const cn_params *p = &st->p;
+    for (int side = 0; side < p->sides; side++) {
+        cn_side_parts x;
+        memset(&x, 0, sizeof x);
+        for (int r = 3; r <= 14; r++) {
+            const cn_meld *m = &st->melds[side][r];
+            x.naturals[r] = m->naturals;
+            x.twos[r] = m->twos;
+            x.jokers[r] = m->jokers;
+            x.n_melds += cn_meld_size(m) > 0;
+        }
+        for (int s = 0; s < p->players; s++) {
+            if (st->side_of[s] != side)
+                continue;
+            x.red_threes += st->red3[s][0] + st->red3[s][1];
+            for (int c = 8; c <= 60; c++)
+                x.hand_value += st->hand[s][c] * cn_value(c);
+        }
+        if (seat >= 0 && st->side_of[seat] == side)
+            x.went_out = how == CANASTA_END_CONCEALED ? CANASTA_OUT_CONCEALED
+                       : how == CANASTA_END_WENT_OUT ? CANASTA_OUT_NORMAL
+                       : CANASTA_OUT_NONE;
+        cn_score_parts(st->last_items[side], p, &x);
+        st->totals[side] += st->last_items[side][CANASTA_SCORE_TOTAL];
+    }
+    st->end_how = (uint8_t)how;
+    st->end_seat = (uint8_t)(seat < 0 ? 0xFF : seat);
+    st->scored = 1;
+    st->phase = CANASTA_PHASE_HAND_OVER;
+    st->cur = (uint8_t)((st->dealer + 1) % p->players);
+
+    int best = 0, leaders = 0;
+    for (int side = 0; side < p->sides; side++) {
+        if (side == 0 || st->totals[side] > best) {
+            best = st->totals[side];
+            leaders = 1;
+            st->winner_plus1 = (uint8_t)(side + 1);
+        } else if (st->totals[side] == best) {
+            leaders++;
+        }
+    }
+    if (best < p->target) {
+        st->winner_plus1 = 0;
+        return;
+    }
+    if (leaders > 1) {
+        st->winner_plus1 = 0;
+        if (p->tie_rule != CANASTA_TIE_DECLARE)
+            return;
+    }
+    st->phase = CANASTA_PHASE_GAME_OVER;
+}
+
+/* ---- public scoring from parts ---- */
+
+CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
+                                   int twos, int jokers)
+{
+    if (!meld_class)
+        return CANASTA_E_NULL;
+    if (naturals < 0 || twos < 0 || jokers < 0)
+        return CANASTA_E_ARG;
+    int w = twos + jokers, n = naturals + w;
+    if (n == 0) {
+        *meld_class = CANASTA_MELD_NONE;
+        return CANASTA_OK;
+    }
+    if (rank == 3) { /* M6: black threes only, 3 or 4, no wild card */
+        if (w > 0 || naturals < 3 || naturals > 4)
+            return CANASTA_E_THREES;
+    } else if (rank < 4 || rank > 14) {
+        return CANASTA_E_ARG;
+    } else if (naturals < 2 || w > 3) { /* M1 */
+        return CANASTA_E_MELD;
+    }
+    if (n < 3)
+        return CANASTA_E_MELD;
+    *meld_class = n < 7 ? CANASTA_MELD_OPEN
+                : w ? CANASTA_MELD_MIXED_CANASTA
+                : CANASTA_MELD_NATURAL_CANASTA;
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_score_side(int *items, size_t n_items,
+    char *why, size_t why_size, const canasta_rules *rules,
+    const int *melds, size_t n_melds, int red_threes,
+    const uint8_t *hand, size_t n_hand, int went_out)
+{
+    if (!items || !rules || (n_melds && !melds) || (n_hand && !hand))
+        return CANASTA_E_NULL;
+    const cn_params *p = &rules->p;
+    const int bad = CANASTA_E_SCORE_INPUT;
+    cn_side_parts x;
+    memset(&x, 0, sizeof x);
+    int used[CN_RANKS] = { 0 }, twos = 0, jokers = 0, canastas = 0;
+
+    if (went_out < CANASTA_OUT_NONE || went_out > CANASTA_OUT_CONCEALED)
+        return cn_why(why, why_size, bad, "S2: unknown going-out kind %d",
+                      went_out);
+    if (red_threes < 0 || red_threes > p->packs * 2)
+        return cn_why(why, why_size, bad,
+            "R3: a side can hold 0 to %d red threes, not %d",
+            p->packs * 2, red_threes);
+    if (n_melds > 12)
+        return cn_why(why, why_size, bad, "M3: at most one meld per rank");
+    for (size_t i = 0; i < n_melds; i++) {
+        int r = melds[4 * i], n = melds[4 * i + 1];
+        int t = melds[4 * i + 2], j = melds[4 * i + 3], cls;
+        if (r < 3 || r > 14)
+            return cn_why(why, why_size, bad,
+                "M1: melds are of ranks 4 to ace (or black threes), not %d", r);
+        if (used[r])
+            return cn_why(why, why_size, bad,
+                "M3: a side has only one meld of %s", cn_rank_plural(r));
+        used[r] = 1;
+        if (n < 0 || t < 0 || j < 0)
+            return cn_why(why, why_size, bad, "meld counts cannot be negative");
+        int rc = canasta_meld_class(&cls, r, n, t, j);
+        if (rc == CANASTA_E_THREES)
+            return cn_why(why, why_size, bad,
+                "M6: black threes meld only as 3 or 4 natural cards");
+        if (rc)
+            return cn_why(why, why_size, bad,
+                "M1: %d natural %s with %d wild cards is not a legal meld",
+                n, cn_rank_plural(r), t + j);
+        if (r == 3 && went_out == CANASTA_OUT_NONE)
+            return cn_why(why, why_size, bad,
+                "M6: black threes are melded only by a player going out");
+        x.naturals[r] = (uint8_t)n;
+        x.twos[r] = (uint8_t)t;
+        x.jokers[r] = (uint8_t)j;
+        twos += t;
+        jokers += j;
+        canastas += n + t + j >= 7;
+        x.n_melds++;
+    }
+    int in_hand[CANASTA_CARD_LIMIT] = { 0 };
+    for (size_t i = 0; i < n_hand; i++) {
+        int c = hand[i];
+        if (!cn_valid_card(c))
+            return cn_why(why, why_size, bad, "unknown card code %d", c);
+        if (cn_is_red3(c))
+            return cn_why(why, why_size, bad,
+                "R1: a red three is never kept in a hand");
+        in_hand[c]++;
+        x.hand_value += cn_value(c);
+    }
+    /* More copies than the packs hold cannot have been dealt. */
+    for (int r = 4; r <= 14; r++) {
+        int held = in_hand[r * 4] + in_hand[r * 4 + 1] + in_hand[r * 4 + 2] +
+                   in_hand[r * 4 + 3];
+        if (x.naturals[r] + held > p->packs * 4)
+            return cn_why(why, why_size, bad,
+                "C2: %d packs hold only %d %s", p->packs, p->packs * 4,
+                cn_rank_plural(r));
+    }
+    if (x.naturals[3] + in_hand[12] + in_hand[15] > p->packs * 2)
+        return cn_why(why, why_size, bad, "C2: too many black threes");
+    for (int c = 8; c < 60; c++)
+        if (in_hand[c] > p->packs)
+            return cn_why(why, why_size, bad, "C2: too many copies of one card");
+    if (twos + in_hand[8] + in_hand[9] + in_hand[10] + in_hand[11] >
+        p->packs * 4)
+        return cn_why(why, why_size, bad, "C2: too many twos");
+    if (jokers + in_hand[CANASTA_JOKER] > p->jokers)
+        return cn_why(why, why_size, bad, "C2: the deck has only %d jokers",
+                      p->jokers);
+    if (went_out != CANASTA_OUT_NONE && canastas < p->canastas_to_go_out)
+        return cn_why(why, why_size, bad,
+            "G1: a side needs %d canasta%s to go out", p->canastas_to_go_out,
+            p->canastas_to_go_out > 1 ? "s" : "");
+    x.red_threes = red_threes;
+    x.went_out = went_out;
+
+    int all[CANASTA_SCORE_ITEMS];
+    cn_score_parts(all, p, &x);
+    size_t k = n_items < CANASTA_SCORE_ITEMS ? n_items : CANASTA_SCORE_ITEMS;
+    for (size_t i = 0; i < k; i++)
+        items[i] = all[i];
+    return CANASTA_OK;
+}

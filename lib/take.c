@@ -1,0 +1,155 @@
+/* take.c - taking the discard pile (P1-P7, O3) and the empty stock's
+ * obligation to take it (E1). */
+#include "internal.h"
+
+static int red3_below_top(const cn_state *st)
+{
+    int n = 0;
+    for (int i = 0; i + 1 < st->pile_n; i++)
+        n += cn_is_red3(st->pile[i]);
+    return n;
+}
+
+static const char *frozen_reason(const cn_state *st, int side)
+{
+    if (st->pile_wilds)
+        return "a wild card is in it";
+    if (st->pile_red3)
+        return "a red three was turned up under it";
+    if (!st->opened[side])
+        return "your side has not opened";
+    return "";
+}
+
+static const char *count_word(int n)
+{
+    static const char *const w[] = { "none", "one", "two", "three", "four" };
+    return n >= 0 && n <= 4 ? w[n] : "several";
+}
+
+int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
+                  size_t ws)
+{
+    int seat = m->seat, side = st->side_of[seat];
+    if (st->phase != CANASTA_PHASE_DRAW)
+        return cn_why(why, ws, CANASTA_E_PHASE,
+            "T1: the pile can be taken only at the start of your turn, "
+            "instead of drawing");
+    if (st->pile_n == 0)
+        return cn_why(why, ws, CANASTA_E_PILE_EMPTY,
+                      "P1: the discard pile is empty");
+    int top = st->pile[st->pile_n - 1], r = cn_rank(top);
+    char tn[4];
+    cn_card_name(tn, top);
+    if (cn_is_wild(top))
+        return cn_why(why, ws, CANASTA_E_PILE_BLOCKED,
+            "P2: a wild card (%s) is on top of the pile, so nobody may take "
+            "it now", tn);
+    if (cn_is_black3(top))
+        return cn_why(why, ws, CANASTA_E_PILE_BLOCKED,
+            "P2: a black three (%s) is on top of the pile, so the pile "
+            "cannot be taken this turn", tn);
+    cn_plan pl;
+    int rc = cn_groups_parse(&pl, st, m, 1, why, ws);
+    if (rc)
+        return rc;
+    if (m->groups[0].rank != r)
+        return cn_why(why, ws, CANASTA_E_MOVE,
+            "P1: the first group must be the meld of the top card (%s), "
+            "rank %d, not %d", tn, r, m->groups[0].rank);
+    if (st->p.one_card_rule && st->hand_n[seat] == 1 && st->pile_n == 1)
+        return cn_why(why, ws, CANASTA_E_ONE_CARD,
+            "P6: with one card in your hand you may not take a pile of one "
+            "card");
+
+    /* Count what groups[0] brings from the hand. */
+    int nat = 0, wild = 0;
+    for (int i = 0; i < m->groups[0].count; i++) {
+        int c = m->groups[0].cards[i];
+        if (cn_is_wild(c))
+            wild++;
+        else if (cn_rank(c) == r)
+            nat++;
+    }
+    int held = cn_nat_count(st, seat, r);
+    int has_meld = cn_meld_size(&st->melds[side][r]) > 0;
+    if (cn_pile_frozen(st, side)) {
+        /* P4: only a natural pair from the hand takes a frozen pile. */
+        if (nat < 2)
+            return cn_why(why, ws, CANASTA_E_PILE_FROZEN,
+                "P4: the pile is frozen (%s), so taking the %s needs two "
+                "natural %s from your hand (you %s %s)",
+                frozen_reason(st, side), cn_rank_name(r), cn_rank_plural(r),
+                nat == held ? "hold" : "offer", count_word(nat == held ? held : nat));
+    } else if (!has_meld && (nat < 1 || nat + wild < 2)) {
+        /* P5: a natural pair, or a natural and a wild card, or the side's
+         * meld of that rank. */
+        return cn_why(why, ws, CANASTA_E_PILE_NO_MELD,
+            "P5: to take the pile the %s on top must be melded: with two "
+            "natural %s, or one and a wild card, from your hand, or on your "
+            "side's meld of %s (you offer %s natural and %s wild)",
+            cn_rank_name(r), cn_rank_plural(r), cn_rank_plural(r),
+            count_word(nat), count_word(wild));
+    }
+    rc = cn_groups_compose(&pl, st, m, top, why, ws);
+    if (rc)
+        return rc;
+    if (!st->opened[side]) {
+        int need = cn_opening_min(&st->p, st->start_totals[side]);
+        if (pl.value < need)
+            return cn_why(why, ws, CANASTA_E_OPENING,
+                "O3: your side's first meld must count at least %d; the top "
+                "card with the cards you meld counts %d (cards under the "
+                "top never count)", need, pl.value);
+    }
+    int after = st->hand_n[seat] - pl.n_use + st->pile_n - 1 -
+                red3_below_top(st);
+    return cn_after_meld_check(st, &pl, after, why, ws);
+}
+
+/* P1, P7, R2: meld the top card, then pick up the rest of the pile; red
+ * threes in it are laid out without replacement.  Taking it unfreezes it. */
+void cn_play_take(cn_state *st, const canasta_move *m)
+{
+    int seat = m->seat, side = st->side_of[seat];
+    int top = st->pile[--st->pile_n];
+    st->pile[st->pile_n] = 0;
+    cn_meld *md = &st->melds[side][cn_rank(top)];
+    if (cn_meld_size(md) == 0)
+        st->turn_new_melds |= (uint16_t)(1u << cn_rank(top));
+    cn_meld_add_card(md, top);
+    cn_groups_lay(st, m, seat);
+    for (int i = 0; i < st->pile_n; i++) {
+        int c = st->pile[i];
+        if (cn_is_red3(c))
+            cn_lay_red_three(st, seat, c);
+        else
+            cn_hand_add(st, seat, c);
+        st->pile[i] = 0;
+    }
+    st->pile_n = 0;
+    st->pile_wilds = 0;
+    st->pile_red3 = 0;
+    st->turn_src = CN_SRC_PILE;
+    st->turn_take_extra = m->ngroups > 1;
+    st->phase = CANASTA_PHASE_PLAY;
+}
+
+/* E1: with the stock gone, a player whose side could put the (unfrozen)
+ * top card on its meld of that rank must take the pile. */
+int cn_must_take(const cn_state *st, int seat)
+{
+    int side = st->side_of[seat];
+    if (st->pile_n == 0 || cn_pile_frozen(st, side))
+        return 0;
+    int top = st->pile[st->pile_n - 1];
+    if (cn_is_wild(top) || cn_is_black3(top))
+        return 0;
+    if (cn_meld_size(&st->melds[side][cn_rank(top)]) == 0)
+        return 0;
+    canasta_move m;
+    canasta_move_init(&m, CANASTA_MOVE_TAKE_PILE, seat);
+    m.ngroups = 1;
+    m.groups[0].rank = (uint8_t)cn_rank(top);
+    return cn_check_take(st, &m, NULL, 0) == CANASTA_OK;
+}
