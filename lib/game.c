@@ -64,7 +64,9 @@ CANASTA_API int canasta_game_clone(canasta_game **out,
                                  &game->st.p);
     if (!g)
         return CANASTA_E_NOMEM;
-    canasta_game_copy(g, game);
+    memcpy(&g->st, &game->st, sizeof g->st);
+    memcpy(g->hist, game->hist, game->hist_len);
+    g->hist_len = game->hist_len;
     *out = g;
     return CANASTA_OK;
 }

@@ -23,9 +23,16 @@ static int melds_up(const int nat[CN_RANKS], int b3, int wild,
         if (have) {
             size = have + nat[r];
             cap = 3 - q->mw[r];
-        } else if (nat[r] >= 2) {
+        } else if (nat[r] >= 3) {
             size = nat[r];
             cap = 3;
+        } else if (nat[r] == 2) {
+            /* M1: a new pair needs a wild card to make three */
+            if (wild == 0)
+                return 0;
+            wild--;
+            size = 3;
+            cap = 2;
         } else if (nat[r] == 1) {
             return 0;
         } else {

@@ -135,6 +135,10 @@ static int check_ask(const cn_state *st, const canasta_move *m, char *why,
         return cn_why(why, ws, CANASTA_E_ASK,
             "G4: ask right after drawing or taking the pile, before any "
             "other meld");
+    if (st->hand_n[m->seat] < 2)
+        return cn_why(why, ws, CANASTA_E_ASK,
+            "G4: with one card left you can only go out by discarding it; "
+            "a \"no\" would leave you no move, so there is nothing to ask");
     if (!cn_seat_can_go_out(st, m->seat))
         return cn_why(why, ws, CANASTA_E_ASK,
             "G4: you could not go out with the cards you hold, so you may "

@@ -1,0 +1,437 @@
+/* legal.c - every legal move at the current decision, in canonical form.
+ *
+ * Canonical means: naturals of one rank are interchangeable, so are the
+ * twos and the black threes, and the lowest suits are named.  Once the
+ * side has opened, a meld move holds one group (several groups are the
+ * same as several moves).  Before it has opened, the enumerator lists the
+ * minimal openings (no group could be left out and still reach the
+ * minimum; more can be laid by later moves) and, where G3 waives the
+ * minimum, the concealed exits that meld the whole hand at once.
+ * Nothing here allocates. */
+#include <string.h>
+#include "internal.h"
+
+typedef struct emitter {
+    canasta_move *out;
+    size_t cap, n;
+} emitter;
+
+static void emit(emitter *e, const canasta_move *m)
+{
+    if (e->n < e->cap) {
+        canasta_move *d = &e->out[e->n];
+        d->kind = m->kind;
+        d->seat = m->seat;
+        d->card = m->card;
+        d->ngroups = m->ngroups;
+        for (int g = 0; g < m->ngroups; g++) {
+            d->groups[g].rank = m->groups[g].rank;
+            d->groups[g].count = m->groups[g].count;
+            memcpy(d->groups[g].cards, m->groups[g].cards,
+                   m->groups[g].count);
+        }
+    }
+    e->n++;
+}
+
+static void simple(emitter *e, int kind, int seat, int card)
+{
+    canasta_move m;
+    m.kind = (uint8_t)kind;
+    m.seat = (uint8_t)seat;
+    m.card = (uint8_t)card;
+    m.ngroups = 0;
+    emit(e, &m);
+}
+
+/* Append k naturals of rank r (lowest suits first), t twos and j jokers
+ * from the hand to group g. */
+static void fill_group(canasta_group *g, const uint8_t *hand, int r, int k,
+                       int t, int j)
+{
+    int n = 0;
+    if (r == 3) {
+        for (int i = 0; i < hand[12] && k > 0; i++, k--)
+            g->cards[n++] = 12;
+        for (int i = 0; i < hand[15] && k > 0; i++, k--)
+            g->cards[n++] = 15;
+    } else {
+        for (int s = 0; s < 4 && k > 0; s++)
+            for (int i = 0; i < hand[r * 4 + s] && k > 0; i++, k--)
+                g->cards[n++] = (uint8_t)(r * 4 + s);
+    }
+    for (int s = 0; s < 4 && t > 0; s++)
+        for (int i = 0; i < hand[8 + s] && t > 0; i++, t--)
+            g->cards[n++] = (uint8_t)(8 + s);
+    for (; j > 0; j--)
+        g->cards[n++] = CANASTA_JOKER;
+    g->count = (uint8_t)n;
+}
+
+typedef struct ctx {
+    const cn_state *st;
+    emitter *e;
+    int seat, side;
+    const uint8_t *hand;
+    int nat[CN_RANKS], twos, jokers, b3;
+    int minimum;
+    canasta_move m;         /* the move being built */
+    int gval[CANASTA_MOVE_MAX_GROUPS];
+    int fixed_groups;       /* groups that may not be dropped (take: 1) */
+} ctx;
+
+static void ctx_init(ctx *c, const cn_state *st, emitter *e)
+{
+    memset(c, 0, sizeof *c);
+    c->st = st;
+    c->e = e;
+    c->seat = st->cur;
+    c->side = st->side_of[c->seat];
+    c->hand = st->hand[c->seat];
+    const uint8_t *h = c->hand;
+    for (int r = 4; r <= 14; r++)
+        c->nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
+    c->twos = h[8] + h[9] + h[10] + h[11];
+    c->jokers = h[CANASTA_JOKER];
+    c->b3 = h[12] + h[15];
+    c->minimum = cn_opening_min(&st->p, st->start_totals[c->side]);
+}
+
+static void emit_if_legal(ctx *c)
+{
+    if (cn_check(c->st, &c->m, NULL, 0) == CANASTA_OK)
+        emit(c->e, &c->m);
+}
+
+/* ---- openings (O1-O3) ---- */
+
+static void opening_leaf(ctx *c, int value)
+{
+    for (int g = c->fixed_groups; g < c->m.ngroups; g++)
+        if (value - c->gval[g] >= c->minimum)
+            return; /* not minimal: group g could be laid later */
+    emit_if_legal(c);
+}
+
+/* Add groups of ranks from..ace until the minimum is reached. */
+static void opening_dfs(ctx *c, int from, int value)
+{
+    if (value >= c->minimum) {
+        opening_leaf(c, value);
+        return;
+    }
+    if (c->m.ngroups >= CANASTA_MOVE_MAX_GROUPS)
+        return;
+    int skip = c->m.ngroups > 0 && c->m.kind == CANASTA_MOVE_TAKE_PILE
+                   ? c->m.groups[0].rank : 0;
+    for (int r = from; r <= 14; r++) {
+        if (r == skip || c->nat[r] < 2)
+            continue;
+        int v = cn_value(CANASTA_CARD(r, 0));
+        int gi = c->m.ngroups++;
+        canasta_group *g = &c->m.groups[gi];
+        g->rank = (uint8_t)r;
+        for (int k = 2; k <= c->nat[r]; k++)
+            for (int t = 0; t <= c->twos && t <= 3; t++)
+                for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
+                    fill_group(g, c->hand, r, k, t, j);
+                    c->gval[gi] = k * v + t * 20 + j * 50;
+                    c->twos -= t;
+                    c->jokers -= j;
+                    opening_dfs(c, r + 1, value + c->gval[gi]);
+                    c->twos += t;
+                    c->jokers += j;
+                }
+        c->m.ngroups--;
+    }
+}
+
+/* ---- G3: concealed exits below the minimum ---- */
+
+/* Distribute the wild cards over the groups (at most 3 per group). */
+static void exit_wilds(ctx *c, int gi, int twos, int jokers)
+{
+    if (gi == c->m.ngroups) {
+        if (twos == 0 && jokers == 0)
+            emit_if_legal(c);
+        return;
+    }
+    canasta_group *g = &c->m.groups[gi];
+    if (g->rank == 3) {
+        exit_wilds(c, gi + 1, twos, jokers);
+        return;
+    }
+    int base = g->count;
+    for (int t = 0; t <= twos && t <= 3; t++)
+        for (int j = 0; j <= jokers && t + j <= 3; j++) {
+            /* naturals are already in the group; add the wild cards */
+            int n = base;
+            for (int s = 0, left = t; s < 4 && left > 0; s++) {
+                int used = 0; /* twos of suit s used by earlier groups */
+                for (int q = 0; q < gi; q++)
+                    for (int i = 0; i < c->m.groups[q].count; i++)
+                        used += c->m.groups[q].cards[i] == 8 + s;
+                for (int i = used; i < c->hand[8 + s] && left > 0; i++, left--)
+                    g->cards[n++] = (uint8_t)(8 + s);
+            }
+            for (int i = 0; i < j; i++)
+                g->cards[n++] = CANASTA_JOKER;
+            g->count = (uint8_t)n;
+            exit_wilds(c, gi + 1, twos - t, jokers - j);
+            g->count = (uint8_t)base;
+        }
+}
+
+static void concealed_exits(ctx *c)
+{
+    /* discard choice: 0 none, else the rank class kept back (2 twos,
+     * 3 black threes, 4..14 naturals, 15 joker) */
+    for (int d = 0; d <= 15; d++) {
+        int nat[CN_RANKS], twos = c->twos, jokers = c->jokers, b3 = c->b3;
+        memcpy(nat, c->nat, sizeof nat);
+        if (d == 2) { if (!twos) continue; twos--; }
+        else if (d == 3) { if (!b3) continue; b3--; }
+        else if (d >= 4 && d <= 14) { if (!nat[d]) continue; nat[d]--; }
+        else if (d == 15) { if (!jokers) continue; jokers--; }
+        else if (d != 0) continue;
+        if (b3 != 0 && b3 != 3 && b3 != 4)
+            continue;
+        int ok = 1, value = b3 * 5 + twos * 20 + jokers * 50;
+        c->m.ngroups = 0;
+        for (int r = 4; r <= 14 && ok; r++) {
+            if (nat[r] == 0)
+                continue;
+            if (nat[r] < 2 || c->m.ngroups >= CANASTA_MOVE_MAX_GROUPS) {
+                ok = 0;
+                break;
+            }
+            canasta_group *g = &c->m.groups[c->m.ngroups++];
+            g->rank = (uint8_t)r;
+            fill_group(g, c->hand, r, nat[r], 0, 0);
+            value += nat[r] * cn_value(CANASTA_CARD(r, 0));
+        }
+        if (!ok || value >= c->minimum)
+            continue; /* at or above the minimum: reachable move by move */
+        if (b3) {
+            canasta_group *g = &c->m.groups[c->m.ngroups++];
+            g->rank = 3;
+            fill_group(g, c->hand, 3, b3, 0, 0);
+        }
+        if (c->m.ngroups == 0)
+            continue;
+        exit_wilds(c, 0, twos, jokers);
+    }
+}
+
+/* ---- the draw phase ---- */
+
+static void take_variants(ctx *c)
+{
+    const cn_state *st = c->st;
+    if (st->pile_n == 0)
+        return;
+    int top = st->pile[st->pile_n - 1];
+    if (cn_is_wild(top) || cn_is_black3(top))
+        return;
+    int r = cn_rank(top);
+    canasta_move *m = &c->m;
+    m->kind = CANASTA_MOVE_TAKE_PILE;
+    m->seat = (uint8_t)c->seat;
+    m->card = 0;
+    m->ngroups = 1;
+    canasta_group *g = &m->groups[0];
+    g->rank = (uint8_t)r;
+
+    if (!st->opened[c->side]) {
+        /* Frozen against the side (P3): a natural pair at least, then as
+         * much as the opening needs (O3). */
+        int v = cn_value(top), nv = cn_value(CANASTA_CARD(r, 0));
+        c->fixed_groups = 1;
+        for (int k = 2; k <= c->nat[r]; k++)
+            for (int t = 0; t <= c->twos && t <= 3; t++)
+                for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
+                    m->ngroups = 1;
+                    fill_group(g, c->hand, r, k, t, j);
+                    c->twos -= t;
+                    c->jokers -= j;
+                    opening_dfs(c, 4, v + k * nv + t * 20 + j * 50);
+                    c->twos += t;
+                    c->jokers += j;
+                }
+        return;
+    }
+    int has_meld = cn_meld_size(&st->melds[c->side][r]) > 0;
+    if (cn_pile_frozen(st, c->side)) {
+        fill_group(g, c->hand, r, 2, 0, 0);          /* P4 */
+        emit_if_legal(c);
+    } else if (has_meld) {
+        g->count = 0;                                 /* P5: join */
+        emit_if_legal(c);
+    } else {
+        fill_group(g, c->hand, r, 2, 0, 0);          /* P5: pair */
+        emit_if_legal(c);
+        fill_group(g, c->hand, r, 1, 1, 0);          /* natural + two */
+        if (c->twos)
+            emit_if_legal(c);
+        fill_group(g, c->hand, r, 1, 0, 1);          /* natural + joker */
+        if (c->jokers)
+            emit_if_legal(c);
+    }
+}
+
+static void draw_phase(ctx *c)
+{
+    const cn_state *st = c->st;
+    if (st->stock_n > 0)
+        simple(c->e, CANASTA_MOVE_DRAW, c->seat, 0);
+    take_variants(c);
+    if (st->stock_n == 0) {
+        canasta_move m;
+        m.kind = CANASTA_MOVE_DECLINE;
+        m.seat = (uint8_t)c->seat;
+        m.card = 0;
+        m.ngroups = 0;
+        if (cn_check(st, &m, NULL, 0) == CANASTA_OK)
+            emit(c->e, &m);
+    }
+}
+
+/* ---- the play phase ---- */
+
+static int may_leave(const ctx *c, int after, int canastas)
+{
+    const cn_state *st = c->st;
+    if (after <= 1)
+        return st->permission != CANASTA_PERMISSION_NO &&
+               canastas >= st->p.canastas_to_go_out;
+    return 1;
+}
+
+static void single_groups(ctx *c)
+{
+    const cn_state *st = c->st;
+    int have = cn_side_canastas(st, c->side);
+    int hn = st->hand_n[c->seat];
+    int yes = st->permission == CANASTA_PERMISSION_YES;
+    canasta_move *m = &c->m;
+    m->kind = CANASTA_MOVE_MELD;
+    m->seat = (uint8_t)c->seat;
+    m->card = 0;
+    m->ngroups = 1;
+    canasta_group *g = &m->groups[0];
+    for (int r = 4; r <= 14; r++) {
+        const cn_meld *md = &st->melds[c->side][r];
+        int size = cn_meld_size(md), exists = size > 0;
+        if (!exists && c->nat[r] < 2)
+            continue;
+        int room = 3 - (md->twos + md->jokers);
+        g->rank = (uint8_t)r;
+        for (int k = exists ? 0 : 2; k <= c->nat[r]; k++)
+            for (int t = 0; t <= c->twos && t <= room; t++)
+                for (int j = 0; j <= c->jokers && t + j <= room; j++) {
+                    int used = k + t + j;
+                    if (used == 0 || (!exists && used < 3))
+                        continue;
+                    int canastas = have + (size < 7 && size + used >= 7);
+                    int after = hn - used;
+                    if (!may_leave(c, after, canastas))
+                        continue;
+                    fill_group(g, c->hand, r, k, t, j);
+                    if (yes && after > 1 &&
+                        cn_check(st, m, NULL, 0) != CANASTA_OK)
+                        continue; /* G4: would spoil a promised exit */
+                    emit(c->e, m);
+                }
+    }
+    /* M6: black threes, only in the move that goes out. */
+    for (int k = 3; k <= c->b3 && k <= 4; k++) {
+        if (hn - k > 1 || !may_leave(c, hn - k, have))
+            continue;
+        g->rank = 3;
+        fill_group(g, c->hand, 3, k, 0, 0);
+        emit(c->e, m);
+    }
+}
+
+static void discards(ctx *c)
+{
+    const cn_state *st = c->st;
+    int hn = st->hand_n[c->seat];
+    if (hn == 1) {
+        if (st->permission == CANASTA_PERMISSION_NO ||
+            cn_side_canastas(st, c->side) < st->p.canastas_to_go_out)
+            return;
+    } else if (st->permission == CANASTA_PERMISSION_YES) {
+        return;
+    }
+    /* One card per interchangeable class, lowest code first. */
+    int seen_class[CN_RANKS] = { 0 };
+    for (int card = 8; card <= 60; card++) {
+        if (!c->hand[card])
+            continue;
+        int cls = card == CANASTA_JOKER ? 15 : cn_rank(card);
+        if (seen_class[cls])
+            continue;
+        seen_class[cls] = 1;
+        simple(c->e, CANASTA_MOVE_DISCARD, c->seat, card);
+    }
+}
+
+static void play_phase(ctx *c)
+{
+    const cn_state *st = c->st;
+    canasta_move ask;
+    ask.kind = CANASTA_MOVE_ASK;
+    ask.seat = (uint8_t)c->seat;
+    ask.card = 0;
+    ask.ngroups = 0;
+    if (st->p.ask_allowed && cn_check(st, &ask, NULL, 0) == CANASTA_OK)
+        emit(c->e, &ask);
+    if (st->opened[c->side]) {
+        single_groups(c);
+    } else {
+        c->m.kind = CANASTA_MOVE_MELD;
+        c->m.seat = (uint8_t)c->seat;
+        c->m.card = 0;
+        c->m.ngroups = 0;
+        c->fixed_groups = 0;
+        opening_dfs(c, 4, 0);
+        if (st->turn_src == CN_SRC_STOCK && st->turn_melds == 0 &&
+            !st->seat_melded[c->seat]) {
+            c->m.ngroups = 0;
+            concealed_exits(c);
+        }
+    }
+    discards(c);
+}
+
+CANASTA_API int canasta_legal_moves(canasta_move *moves, size_t capacity,
+                                    size_t *count, const canasta_game *game)
+{
+    if (!count || !game || (!moves && capacity))
+        return CANASTA_E_NULL;
+    const cn_state *st = &game->st;
+    emitter e = { moves, capacity, 0 };
+    ctx c;
+    switch (st->phase) {
+    case CANASTA_PHASE_DRAW:
+        ctx_init(&c, st, &e);
+        draw_phase(&c);
+        break;
+    case CANASTA_PHASE_PLAY:
+        ctx_init(&c, st, &e);
+        play_phase(&c);
+        break;
+    case CANASTA_PHASE_ANSWER:
+        simple(&e, CANASTA_MOVE_ANSWER_YES, st->cur, 0);
+        simple(&e, CANASTA_MOVE_ANSWER_NO, st->cur, 0);
+        break;
+    case CANASTA_PHASE_HAND_OVER:
+        simple(&e, CANASTA_MOVE_NEXT_HAND, st->cur, 0);
+        break;
+    default:
+        break;
+    }
+    *count = e.n;
+    return e.n > capacity ? CANASTA_E_BUFFER : CANASTA_OK;
+}

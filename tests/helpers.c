@@ -1,0 +1,420 @@
+/* helpers.c - building crafted games and moves for the tests (helpers.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "helpers.h"
+#include "internal.h"
+
+size_t th_cards(uint8_t *out, size_t cap, const char *text)
+{
+    size_t n = 0;
+    char tok[16];
+    const char *p = text ? text : "";
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        size_t k = 0;
+        while (p[k] && p[k] != ' ' && k < sizeof tok - 1) {
+            tok[k] = p[k];
+            k++;
+        }
+        tok[k] = '\0';
+        p += k;
+        int c;
+        ck_assert_msg(canasta_card_from_string(&c, tok) == CANASTA_OK,
+                      "test helper: '%s' is not a card", tok);
+        ck_assert_msg(n < cap, "test helper: too many cards in '%s'", text);
+        out[n++] = (uint8_t)c;
+    }
+    return n;
+}
+
+/* Filler order: plain naturals 4..K first (no aces so crafted melds stay
+ * predictable), then aces, then black threes, twos, jokers, red threes. */
+static int filler_class(int c)
+{
+    int r = c >> 2;
+    if (r >= 4 && r <= 13) return 0;
+    if (r == 14) return 1;
+    if (c == 12 || c == 15) return 2;
+    if (r == 2) return 3;
+    if (c == CANASTA_JOKER) return 4;
+    return 5; /* red threes */
+}
+
+static int take_filler(uint8_t left[CANASTA_CARD_LIMIT], int *cursor)
+{
+    for (int cls = 0; cls <= 5; cls++) {
+        for (int i = 0; i < CANASTA_CARD_LIMIT; i++) {
+            /* spread filler over ranks: start from a moving cursor */
+            int c = (i + *cursor) % CANASTA_CARD_LIMIT;
+            if (left[c] && filler_class(c) == cls) {
+                left[c]--;
+                *cursor = c + 4;
+                return c;
+            }
+        }
+    }
+    ck_abort_msg("test helper: deck exhausted");
+    return 0;
+}
+
+static void take_card(uint8_t left[CANASTA_CARD_LIMIT], int c)
+{
+    char name[8];
+    canasta_card_to_string(name, sizeof name, c);
+    ck_assert_msg(left[c] > 0, "test helper: no copy of %s left", name);
+    left[c]--;
+}
+
+canasta_game *th_game(const canasta_rules *rules, int dealer,
+                      const char *const hands[], const char *upcards,
+                      const char *stock_top)
+{
+    canasta_rules *own = NULL;
+    if (!rules) {
+        ck_assert_int_eq(canasta_rules_create(&own, CANASTA_PRESET_CLASSIC),
+                         CANASTA_OK);
+        rules = own;
+    }
+    canasta_game *g = NULL;
+    /* Find a seed whose first dealer is the one wanted. */
+    for (uint64_t seed = 1;; seed++) {
+        ck_assert_int_eq(canasta_game_create(&g, rules, seed), CANASTA_OK);
+        int d;
+        canasta_game_dealer(&d, g);
+        if (d == dealer)
+            break;
+        canasta_game_free(g);
+        ck_assert_msg(seed < 1000, "test helper: no seed with that dealer");
+    }
+    const cn_params *p = &g->st.p;
+    int np = p->players, hs = p->hand_size, n = p->deck_size;
+    uint8_t left[CANASTA_CARD_LIMIT];
+    cn_deck_counts(p, left);
+
+    uint8_t want[CN_MAX_PLAYERS][32];
+    size_t nwant[CN_MAX_PLAYERS] = { 0 };
+    for (int s = 0; s < np; s++) {
+        nwant[s] = th_cards(want[s], 32, hands ? hands[s] : NULL);
+        ck_assert_msg(nwant[s] <= (size_t)hs, "test helper: hand too big");
+        for (size_t i = 0; i < nwant[s]; i++)
+            take_card(left, want[s][i]);
+    }
+    uint8_t up[16], top[CN_MAX_DECK];
+    size_t nup = th_cards(up, 16, upcards);
+    size_t ntop = th_cards(top, CN_MAX_DECK, stock_top);
+    for (size_t i = 0; i < nup; i++)
+        take_card(left, up[i]);
+    for (size_t i = 0; i < ntop; i++)
+        take_card(left, top[i]);
+
+    uint8_t deck[CN_MAX_DECK];
+    int k = 0, cursor = 16;
+    for (int s = 0; s < np; s++) {
+        /* fill the rest of each hand */
+        while (nwant[s] < (size_t)hs)
+            want[s][nwant[s]++] = (uint8_t)take_filler(left, &cursor);
+    }
+    size_t idx[CN_MAX_PLAYERS] = { 0 };
+    for (int i = 0; i < np * hs; i++) {
+        int seat = (dealer + 1 + i) % np;
+        deck[k++] = want[seat][idx[seat]++];
+    }
+    if (nup == 0)
+        deck[k++] = (uint8_t)take_filler(left, &cursor);
+    for (size_t i = 0; i < nup; i++)
+        deck[k++] = up[i];
+    for (size_t i = 0; i < ntop; i++)
+        deck[k++] = top[i];
+    while (k < n)
+        deck[k++] = (uint8_t)take_filler(left, &cursor);
+    ck_assert_int_eq(canasta_game_set_deck(g, deck, (size_t)n), CANASTA_OK);
+    canasta_rules_free(own);
+    return g;
+}
+
+void th_set_totals(canasta_game *g, const int *totals)
+{
+    ck_assert_msg(g->hist_len == 0, "th_set_totals: only at a hand's start");
+    for (int s = 0; s < g->st.p.sides; s++)
+        g->st.start_totals[s] = totals[s];
+    cn_deal(&g->st);
+}
+
+void th_move(canasta_move *m, int kind, int seat)
+{
+    ck_assert_int_eq(canasta_move_init(m, kind, seat), CANASTA_OK);
+}
+
+void th_discard(canasta_move *m, int seat, const char *card)
+{
+    int c;
+    th_move(m, CANASTA_MOVE_DISCARD, seat);
+    ck_assert_msg(canasta_card_from_string(&c, card) == CANASTA_OK,
+                  "test helper: '%s' is not a card", card);
+    m->card = (uint8_t)c;
+}
+
+/* Parse "R: cards | cards | ..." into groups; default_rank is used for the
+ * first group when it names no rank and holds no natural. */
+static void parse_groups(canasta_move *m, const char *groups, int default_rank)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", groups ? groups : "");
+    char *save = NULL;
+    int first = 1;
+    for (char *part = strtok_r(buf, "|", &save); part || first;
+         part = strtok_r(NULL, "|", &save)) {
+        char *text = part ? part : (char *)"";
+        int rank = 0;
+        char *colon = strchr(text, ':');
+        if (colon) {
+            *colon = '\0';
+            char rk[8];
+            size_t k = 0;
+            for (char *q = text; *q && k < 6; q++)
+                if (*q != ' ')
+                    rk[k++] = *q;
+            rk[k] = '\0';
+            if (strcmp(rk, "3") == 0) {
+                rank = 3;
+            } else {
+                char card[8];
+                int c;
+                snprintf(card, sizeof card, "%sc", rk);
+                ck_assert_msg(canasta_card_from_string(&c, card) == 0,
+                              "test helper: bad rank '%s'", rk);
+                rank = c >> 2;
+            }
+            text = colon + 1;
+        }
+        uint8_t cards[CANASTA_GROUP_MAX_CARDS * 2];
+        size_t n = th_cards(cards, sizeof cards, text);
+        if (!rank)
+            for (size_t i = 0; i < n && !rank; i++)
+                if (!cn_is_wild(cards[i]))
+                    rank = cards[i] >> 2;
+        if (!rank && first)
+            rank = default_rank;
+        ck_assert_msg(rank, "test helper: group '%s' needs a rank", text);
+        ck_assert_msg(m->ngroups < CANASTA_MOVE_MAX_GROUPS, "too many groups");
+        canasta_group *g = &m->groups[m->ngroups++];
+        g->rank = (uint8_t)rank;
+        g->count = (uint8_t)n;
+        memcpy(g->cards, cards, n);
+        first = 0;
+        if (!part)
+            break;
+    }
+}
+
+void th_meld(canasta_move *m, int seat, const char *groups)
+{
+    th_move(m, CANASTA_MOVE_MELD, seat);
+    parse_groups(m, groups, 0);
+}
+
+void th_take(canasta_move *m, const canasta_game *g, int seat,
+             const char *groups)
+{
+    int top;
+    th_move(m, CANASTA_MOVE_TAKE_PILE, seat);
+    canasta_game_pile_top(&top, g);
+    parse_groups(m, groups, top ? top >> 2 : 4);
+}
+
+void th_ok(canasta_game *g, const canasta_move *m)
+{
+    char why[256];
+    int rc = canasta_apply(why, sizeof why, g, m);
+    ck_assert_msg(rc == CANASTA_OK, "move rejected: %s (%s)",
+                  canasta_error_name(rc), why);
+}
+
+void th_err(canasta_game *g, const canasta_move *m, int expected_error)
+{
+    char why[256];
+    int rc = canasta_apply(why, sizeof why, g, m);
+    ck_assert_msg(rc == expected_error, "expected %s, got %s (%s)",
+                  canasta_error_name(expected_error), canasta_error_name(rc),
+                  why);
+}
+
+void th_reject(canasta_game *g, const canasta_move *m, int expected_error,
+               const char *rule_id)
+{
+    char why[256];
+    canasta_game *before = NULL;
+    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
+    int rc = canasta_validate(why, sizeof why, g, m);
+    ck_assert_msg(rc == expected_error, "validate: expected %s, got %s (%s)",
+                  canasta_error_name(expected_error), canasta_error_name(rc),
+                  why);
+    rc = canasta_apply(why, sizeof why, g, m);
+    ck_assert_msg(rc == expected_error, "apply: expected %s, got %s (%s)",
+                  canasta_error_name(expected_error), canasta_error_name(rc),
+                  why);
+    if (rule_id) {
+        size_t n = strlen(rule_id);
+        ck_assert_msg(strncmp(why, rule_id, n) == 0 && why[n] == ':',
+                      "explanation should start with '%s:': %s", rule_id,
+                      why);
+    }
+    int eq = 0;
+    canasta_game_equal(&eq, g, before);
+    ck_assert_msg(eq, "a rejected move changed the game");
+    canasta_game_free(before);
+}
+
+void th_do_draw(canasta_game *g, int seat)
+{
+    canasta_move m;
+    th_move(&m, CANASTA_MOVE_DRAW, seat);
+    th_ok(g, &m);
+}
+
+void th_do_discard(canasta_game *g, int seat, const char *card)
+{
+    canasta_move m;
+    th_discard(&m, seat, card);
+    th_ok(g, &m);
+}
+
+void th_do_meld(canasta_game *g, int seat, const char *groups)
+{
+    canasta_move m;
+    th_meld(&m, seat, groups);
+    th_ok(g, &m);
+}
+
+void th_do_take(canasta_game *g, int seat, const char *groups)
+{
+    canasta_move m;
+    th_take(&m, g, seat, groups);
+    th_ok(g, &m);
+}
+
+int th_phase(const canasta_game *g)
+{
+    int v;
+    ck_assert_int_eq(canasta_game_phase(&v, g), CANASTA_OK);
+    return v;
+}
+
+int th_seat(const canasta_game *g)
+{
+    int v;
+    ck_assert_int_eq(canasta_game_current_seat(&v, g), CANASTA_OK);
+    return v;
+}
+
+int th_hand_size(const canasta_game *g, int seat)
+{
+    int v;
+    ck_assert_int_eq(canasta_game_hand_size(&v, g, seat), CANASTA_OK);
+    return v;
+}
+
+int th_count_in_hand(const canasta_game *g, int seat, const char *card)
+{
+    uint8_t cards[256];
+    size_t n;
+    int c;
+    ck_assert_int_eq(canasta_card_from_string(&c, card), CANASTA_OK);
+    ck_assert_int_eq(canasta_game_hand(cards, sizeof cards, &n, g, seat),
+                     CANASTA_OK);
+    int k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += cards[i] == c;
+    return k;
+}
+
+int th_pile_size(const canasta_game *g)
+{
+    int v;
+    ck_assert_int_eq(canasta_game_pile_size(&v, g), CANASTA_OK);
+    return v;
+}
+
+int th_stock_size(const canasta_game *g)
+{
+    int v;
+    ck_assert_int_eq(canasta_game_stock_size(&v, g), CANASTA_OK);
+    return v;
+}
+
+int th_total(const canasta_game *g, int side)
+{
+    int v;
+    ck_assert_int_eq(canasta_game_total(&v, g, side), CANASTA_OK);
+    return v;
+}
+
+void th_drain_stock(canasta_game *g, int left)
+{
+    for (int guard = 0; th_stock_size(g) > left; guard++) {
+        ck_assert_msg(guard < 400, "th_drain_stock: no progress");
+        ck_assert_int_eq(th_phase(g), CANASTA_PHASE_DRAW);
+        int seat = th_seat(g);
+        uint8_t before[CANASTA_CARD_LIMIT];
+        memcpy(before, g->st.hand[seat], sizeof before);
+        th_do_draw(g, seat);
+        if (th_phase(g) != CANASTA_PHASE_PLAY)
+            return; /* E2 ended the hand */
+        int drawn = -1;
+        for (int c = 0; c < CANASTA_CARD_LIMIT; c++)
+            if (g->st.hand[seat][c] > before[c])
+                drawn = c;
+        ck_assert_msg(drawn >= 0, "th_drain_stock: nothing drawn");
+        canasta_move m;
+        th_move(&m, CANASTA_MOVE_DISCARD, seat);
+        m.card = (uint8_t)drawn;
+        th_ok(g, &m);
+    }
+}
+
+void th_assert_cards_accounted(const canasta_game *g)
+{
+    const cn_state *st = &g->st;
+    uint8_t want[CANASTA_CARD_LIMIT];
+    int have[CANASTA_CARD_LIMIT] = { 0 };
+    cn_deck_counts(&st->p, want);
+    for (int s = 0; s < st->p.players; s++) {
+        int n = 0;
+        for (int c = 0; c < CANASTA_CARD_LIMIT; c++) {
+            have[c] += st->hand[s][c];
+            n += st->hand[s][c];
+        }
+        ck_assert_int_eq(n, st->hand_n[s]);
+        have[13] += st->red3[s][0];
+        have[14] += st->red3[s][1];
+    }
+    for (int i = 0; i < st->stock_n; i++)
+        have[st->stock[i]]++;
+    for (int i = 0; i < st->pile_n; i++)
+        have[st->pile[i]]++;
+    for (int side = 0; side < st->p.sides; side++) {
+        for (int r = 3; r <= 14; r++) {
+            const cn_meld *m = &st->melds[side][r];
+            int nat = 0, two = 0;
+            for (int s = 0; s < 4; s++) {
+                have[r * 4 + s] += m->nat_suit[s];
+                have[8 + s] += m->two_suit[s];
+                nat += m->nat_suit[s];
+                two += m->two_suit[s];
+            }
+            have[CANASTA_JOKER] += m->jokers;
+            ck_assert_int_eq(nat, m->naturals);
+            ck_assert_int_eq(two, m->twos);
+        }
+    }
+    for (int c = 0; c < CANASTA_CARD_LIMIT; c++) {
+        char name[8] = "?";
+        canasta_card_to_string(name, sizeof name, c);
+        ck_assert_msg(have[c] == want[c], "card %s (%d): found %d, deck has %d",
+                      name, c, have[c], want[c]);
+    }
+}
