@@ -44,35 +44,43 @@ static void simple(emitter *e, int kind, int seat, int card)
     emit(e, &m);
 }
 
-/* Append k naturals of rank r (lowest suits first), t twos and j jokers
- * from the hand to group g. */
-static void fill_group(canasta_group *g, const uint8_t *hand, int r, int k,
+/* Move k naturals of rank r (lowest suits first), t twos and j jokers
+ * from avail (what is left of the hand) into group g. */
+static void fill_group(canasta_group *g, uint8_t *avail, int r, int k,
                        int t, int j)
 {
     int n = 0;
+    static const uint8_t black3[2] = { 12, 15 };
     if (r == 3) {
-        for (int i = 0; i < hand[12] && k > 0; i++, k--)
-            g->cards[n++] = 12;
-        for (int i = 0; i < hand[15] && k > 0; i++, k--)
-            g->cards[n++] = 15;
+        for (int i = 0; i < 2; i++)
+            for (; avail[black3[i]] && k > 0; k--, avail[black3[i]]--)
+                g->cards[n++] = black3[i];
     } else {
-        for (int s = 0; s < 4 && k > 0; s++)
-            for (int i = 0; i < hand[r * 4 + s] && k > 0; i++, k--)
-                g->cards[n++] = (uint8_t)(r * 4 + s);
+        for (int s = 0; s < 4; s++)
+            for (int c = r * 4 + s; avail[c] && k > 0; k--, avail[c]--)
+                g->cards[n++] = (uint8_t)c;
     }
-    for (int s = 0; s < 4 && t > 0; s++)
-        for (int i = 0; i < hand[8 + s] && t > 0; i++, t--)
-            g->cards[n++] = (uint8_t)(8 + s);
-    for (; j > 0; j--)
+    for (int s = 0; s < 4; s++)
+        for (int c = 8 + s; avail[c] && t > 0; t--, avail[c]--)
+            g->cards[n++] = (uint8_t)c;
+    for (; j > 0 && avail[CANASTA_JOKER]; j--, avail[CANASTA_JOKER]--)
         g->cards[n++] = CANASTA_JOKER;
     g->count = (uint8_t)n;
+}
+
+/* Give a group's cards back to avail. */
+static void unfill_group(canasta_group *g, uint8_t *avail)
+{
+    for (int i = 0; i < g->count; i++)
+        avail[g->cards[i]]++;
+    g->count = 0;
 }
 
 typedef struct ctx {
     const cn_state *st;
     emitter *e;
     int seat, side;
-    const uint8_t *hand;
+    uint8_t avail[CANASTA_CARD_LIMIT]; /* hand cards not in the move yet */
     int nat[CN_RANKS], twos, jokers, b3;
     int minimum;
     canasta_move m;         /* the move being built */
@@ -87,8 +95,8 @@ static void ctx_init(ctx *c, const cn_state *st, emitter *e)
     c->e = e;
     c->seat = st->cur;
     c->side = st->side_of[c->seat];
-    c->hand = st->hand[c->seat];
-    const uint8_t *h = c->hand;
+    memcpy(c->avail, st->hand[c->seat], sizeof c->avail);
+    const uint8_t *h = c->avail;
     for (int r = 4; r <= 14; r++)
         c->nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
     c->twos = h[8] + h[9] + h[10] + h[11];
@@ -134,13 +142,14 @@ static void opening_dfs(ctx *c, int from, int value)
         for (int k = 2; k <= c->nat[r]; k++)
             for (int t = 0; t <= c->twos && t <= 3; t++)
                 for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
-                    fill_group(g, c->hand, r, k, t, j);
+                    fill_group(g, c->avail, r, k, t, j);
                     c->gval[gi] = k * v + t * 20 + j * 50;
                     c->twos -= t;
                     c->jokers -= j;
                     opening_dfs(c, r + 1, value + c->gval[gi]);
                     c->twos += t;
                     c->jokers += j;
+                    unfill_group(g, c->avail);
                 }
         c->m.ngroups--;
     }
@@ -164,20 +173,12 @@ static void exit_wilds(ctx *c, int gi, int twos, int jokers)
     int base = g->count;
     for (int t = 0; t <= twos && t <= 3; t++)
         for (int j = 0; j <= jokers && t + j <= 3; j++) {
-            /* naturals are already in the group; add the wild cards */
-            int n = base;
-            for (int s = 0, left = t; s < 4 && left > 0; s++) {
-                int used = 0; /* twos of suit s used by earlier groups */
-                for (int q = 0; q < gi; q++)
-                    for (int i = 0; i < c->m.groups[q].count; i++)
-                        used += c->m.groups[q].cards[i] == 8 + s;
-                for (int i = used; i < c->hand[8 + s] && left > 0; i++, left--)
-                    g->cards[n++] = (uint8_t)(8 + s);
-            }
-            for (int i = 0; i < j; i++)
-                g->cards[n++] = CANASTA_JOKER;
-            g->count = (uint8_t)n;
+            canasta_group extra;
+            fill_group(&extra, c->avail, 0, 0, t, j);
+            memcpy(g->cards + base, extra.cards, extra.count);
+            g->count = (uint8_t)(base + extra.count);
             exit_wilds(c, gi + 1, twos - t, jokers - j);
+            unfill_group(&extra, c->avail);
             g->count = (uint8_t)base;
         }
 }
@@ -196,30 +197,36 @@ static void concealed_exits(ctx *c)
         else if (d != 0) continue;
         if (b3 != 0 && b3 != 3 && b3 != 4)
             continue;
-        int ok = 1, value = b3 * 5 + twos * 20 + jokers * 50;
-        c->m.ngroups = 0;
-        for (int r = 4; r <= 14 && ok; r++) {
-            if (nat[r] == 0)
-                continue;
-            if (nat[r] < 2 || c->m.ngroups >= CANASTA_MOVE_MAX_GROUPS) {
+        int ok = 1, value = b3 * 5 + twos * 20 + jokers * 50, groups = 0;
+        for (int r = 4; r <= 14; r++) {
+            if (nat[r] == 1)
                 ok = 0;
-                break;
+            if (nat[r] >= 2) {
+                groups++;
+                value += nat[r] * cn_value(CANASTA_CARD(r, 0));
             }
+        }
+        groups += b3 > 0;
+        if (!ok || groups == 0 || groups > CANASTA_MOVE_MAX_GROUPS ||
+            value >= c->minimum)
+            continue; /* at or above the minimum: reachable move by move */
+        c->m.ngroups = 0;
+        for (int r = 4; r <= 14; r++) {
+            if (nat[r] < 2)
+                continue;
             canasta_group *g = &c->m.groups[c->m.ngroups++];
             g->rank = (uint8_t)r;
-            fill_group(g, c->hand, r, nat[r], 0, 0);
-            value += nat[r] * cn_value(CANASTA_CARD(r, 0));
+            fill_group(g, c->avail, r, nat[r], 0, 0);
         }
-        if (!ok || value >= c->minimum)
-            continue; /* at or above the minimum: reachable move by move */
         if (b3) {
             canasta_group *g = &c->m.groups[c->m.ngroups++];
             g->rank = 3;
-            fill_group(g, c->hand, 3, b3, 0, 0);
+            fill_group(g, c->avail, 3, b3, 0, 0);
         }
-        if (c->m.ngroups == 0)
-            continue;
         exit_wilds(c, 0, twos, jokers);
+        for (int i = 0; i < c->m.ngroups; i++)
+            unfill_group(&c->m.groups[i], c->avail);
+        c->m.ngroups = 0;
     }
 }
 
@@ -251,31 +258,35 @@ static void take_variants(ctx *c)
             for (int t = 0; t <= c->twos && t <= 3; t++)
                 for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
                     m->ngroups = 1;
-                    fill_group(g, c->hand, r, k, t, j);
+                    fill_group(g, c->avail, r, k, t, j);
                     c->twos -= t;
                     c->jokers -= j;
                     opening_dfs(c, 4, v + k * nv + t * 20 + j * 50);
                     c->twos += t;
                     c->jokers += j;
+                    unfill_group(g, c->avail);
                 }
         return;
     }
     int has_meld = cn_meld_size(&st->melds[c->side][r]) > 0;
+    /* P4: frozen, a natural pair; P5: not frozen, the side's meld of the
+     * rank, else a natural pair or a natural with a two or a joker. */
+    static const int8_t forms[3][3] = { { 2, 0, 0 }, { 1, 1, 0 }, { 1, 0, 1 } };
+    int nforms = 3;
     if (cn_pile_frozen(st, c->side)) {
-        fill_group(g, c->hand, r, 2, 0, 0);          /* P4 */
-        emit_if_legal(c);
+        nforms = 1;
     } else if (has_meld) {
-        g->count = 0;                                 /* P5: join */
+        g->count = 0;
         emit_if_legal(c);
-    } else {
-        fill_group(g, c->hand, r, 2, 0, 0);          /* P5: pair */
+        return;
+    }
+    for (int i = 0; i < nforms; i++) {
+        if (c->nat[r] < forms[i][0] || c->twos < forms[i][1] ||
+            c->jokers < forms[i][2])
+            continue;
+        fill_group(g, c->avail, r, forms[i][0], forms[i][1], forms[i][2]);
         emit_if_legal(c);
-        fill_group(g, c->hand, r, 1, 1, 0);          /* natural + two */
-        if (c->twos)
-            emit_if_legal(c);
-        fill_group(g, c->hand, r, 1, 0, 1);          /* natural + joker */
-        if (c->jokers)
-            emit_if_legal(c);
+        unfill_group(g, c->avail);
     }
 }
 
@@ -336,11 +347,12 @@ static void single_groups(ctx *c)
                     int after = hn - used;
                     if (!may_leave(c, after, canastas))
                         continue;
-                    fill_group(g, c->hand, r, k, t, j);
-                    if (yes && after > 1 &&
-                        cn_check(st, m, NULL, 0) != CANASTA_OK)
-                        continue; /* G4: would spoil a promised exit */
-                    emit(c->e, m);
+                    fill_group(g, c->avail, r, k, t, j);
+                    /* G4: after a yes, skip melds that spoil the exit */
+                    if (!yes || after <= 1 ||
+                        cn_check(st, m, NULL, 0) == CANASTA_OK)
+                        emit(c->e, m);
+                    unfill_group(g, c->avail);
                 }
     }
     /* M6: black threes, only in the move that goes out. */
@@ -348,8 +360,9 @@ static void single_groups(ctx *c)
         if (hn - k > 1 || !may_leave(c, hn - k, have))
             continue;
         g->rank = 3;
-        fill_group(g, c->hand, 3, k, 0, 0);
+        fill_group(g, c->avail, 3, k, 0, 0);
         emit(c->e, m);
+        unfill_group(g, c->avail);
     }
 }
 
@@ -367,7 +380,7 @@ static void discards(ctx *c)
     /* One card per interchangeable class, lowest code first. */
     int seen_class[CN_RANKS] = { 0 };
     for (int card = 8; card <= 60; card++) {
-        if (!c->hand[card])
+        if (!c->avail[card])
             continue;
         int cls = card == CANASTA_JOKER ? 15 : cn_rank(card);
         if (seen_class[cls])
