@@ -294,10 +294,13 @@ typedef struct canasta_move {
 CANASTA_API size_t canasta_move_size(void);
 /* Clear *move and set its kind and seat. */
 CANASTA_API int canasta_move_init(canasta_move *move, int kind, int seat);
-/* Append a group of rank; its index is written to *group. */
+/* Append a group of rank (3..14, else CANASTA_E_ARG); its index is written
+ * to *group.  CANASTA_E_BUFFER when the move already has
+ * CANASTA_MOVE_MAX_GROUPS groups. */
 CANASTA_API int canasta_move_add_group(int *group, canasta_move *move,
                                        int rank);
-/* Append a card to group index group. */
+/* Append a card to group index group (CANASTA_E_CARD for an invalid code,
+ * CANASTA_E_BUFFER when the group is full). */
 CANASTA_API int canasta_move_add_card(canasta_move *move, int group, int card);
 /* *equal = 1 when a and b denote the same move: same kind, seat, card and
  * groups in the same order, each group's cards equal as a multiset. */
@@ -433,7 +436,9 @@ CANASTA_API int canasta_game_winner(int *side, const canasta_game *game);
 /* ------------------------------------------------------------------ */
 /* Check a move without changing anything.  CANASTA_OK if legal; else an
  * error code, and why (if not NULL) receives a sentence for the player
- * that starts with the rule ID, e.g. "P4: the pile is frozen, ...". */
+ * (truncated to why_size).  When a rule forbids the move the sentence
+ * starts with the rule ID, e.g. "P4: the pile is frozen, ..."; a
+ * malformed move (E_MOVE, E_CARD, E_SEAT) is explained without one. */
 CANASTA_API int canasta_validate(char *why, size_t why_size,
     const canasta_game *game, const canasta_move *move);
 /* Validate, then play the move.  On any error the game is unchanged. */

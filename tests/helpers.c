@@ -182,7 +182,7 @@ static void parse_groups(canasta_move *m, const char *groups, int default_rank)
             if (strcmp(rk, "3") == 0) {
                 rank = 3;
             } else {
-                char card[8];
+                char card[16];
                 int c;
                 snprintf(card, sizeof card, "%sc", rk);
                 ck_assert_msg(canasta_card_from_string(&c, card) == 0,
