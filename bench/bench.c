@@ -1,0 +1,541 @@
+/*
+ * bench.c - single-threaded timings of libcanasta's hot paths.
+ *
+ * stdout carries only lines of the form
+ *     bench <name> <value> <unit>
+ * (progress and problems go to stderr).  Nothing is asserted: the figures
+ * are printed, and the exit status is non-zero only on an engine error.
+ *
+ * Figures:
+ *   clone_ns                    canasta_game_clone + canasta_game_free
+ *   copy_ns                     canasta_game_copy into an existing handle
+ *   validate_ns                 canasta_validate of a typical move (the
+ *                               draw or a discard at mid-hand positions)
+ *   apply_ns                    canasta_apply of the same moves (each on a
+ *                               fresh copy; the copy's time is subtracted)
+ *   legal_moves_ns              canasta_legal_moves at positions where the
+ *                               player holds 11-15 cards
+ *   random_play_decisions_per_s random legal play: enumerate, pick, apply
+ *   random_play_hands_per_s     hands finished in the same run
+ *
+ * The positions come from seeded random play, so every run measures the
+ * same work.  Each figure runs for about 0.3-0.6 s.
+ */
+#define _POSIX_C_SOURCE 199309L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "canasta.h"
+
+#define MOVE_BUFFER 4096
+#define N_POSITIONS 64          /* of each kind: draw-phase, play-phase */
+#define MIN_SECONDS 0.3
+#define PLAY_SECONDS 1.0
+#define MAX_DECISIONS_PER_HAND 100000L
+#define HANDS_PER_GAME 20       /* a fresh game after this many hands */
+
+/* ------------------------------------------------------------------ */
+/* Utilities                                                            */
+/* ------------------------------------------------------------------ */
+
+static void must(int rc, const char *what)
+{
+    if (rc != CANASTA_OK) {
+        fprintf(stderr, "bench: engine error in %s: %s (%s)\n", what,
+                canasta_error_name(rc), canasta_strerror(rc));
+        exit(1);
+    }
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) {
+        perror("bench: clock_gettime");
+        exit(1);
+    }
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static canasta_move *move_buf;
+static size_t move_cap;
+
+/* Legal moves into the shared buffer.  A buffer too small is grown once
+ * here (callers outside timed loops) and reported. */
+static size_t legal_moves_grow(const canasta_game *g)
+{
+    size_t count = 0;
+    int rc = canasta_legal_moves(move_buf, move_cap, &count, g);
+    if (rc == CANASTA_E_BUFFER) {
+        canasta_move *bigger;
+        size_t want = count * 2;
+        fprintf(stderr, "bench: %lu legal moves do not fit the %lu-move "
+                "buffer; growing it\n", (unsigned long)count,
+                (unsigned long)move_cap);
+        bigger = realloc(move_buf, want * sizeof *bigger);
+        if (bigger == NULL) {
+            fprintf(stderr, "bench: out of memory\n");
+            exit(1);
+        }
+        move_buf = bigger;
+        move_cap = want;
+        rc = canasta_legal_moves(move_buf, move_cap, &count, g);
+    }
+    must(rc, "canasta_legal_moves");
+    if (count == 0) {
+        fprintf(stderr, "bench: engine error: no legal move\n");
+        exit(1);
+    }
+    return count;
+}
+
+static void print_figure(const char *name, double value, const char *unit)
+{
+    if (value >= 100.0)
+        printf("bench %s %.0f %s\n", name, value, unit);
+    else
+        printf("bench %s %.1f %s\n", name, value, unit);
+    fflush(stdout);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sample positions                                                     */
+/* ------------------------------------------------------------------ */
+
+typedef struct sample {
+    canasta_game *game;
+    canasta_move move; /* the typical move: the draw, or a discard */
+} sample;
+
+static sample draw_pos[N_POSITIONS], play_pos[N_POSITIONS];
+static int n_draw, n_play;
+
+/* All the typical moves (for validate/apply), flattened. */
+typedef struct typical {
+    const canasta_game *game;
+    canasta_move move;
+} typical;
+
+static typical *typ;
+static size_t n_typ;
+
+/* A move of kind from the current legal list, picked at random. */
+static int pick_kind(canasta_move *out, size_t count, int kind,
+                     uint64_t *rng)
+{
+    size_t i, n = 0, k;
+    for (i = 0; i < count; i++)
+        if (move_buf[i].kind == kind)
+            n++;
+    if (n == 0)
+        return 0;
+    k = (size_t)(splitmix64(rng) % n);
+    for (i = 0; i < count; i++) {
+        if (move_buf[i].kind != kind)
+            continue;
+        if (k-- == 0) {
+            *out = move_buf[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Random play from fixed seeds; keep positions of mid-hand turns where
+ * the player holds 11-15 cards and the stock still has cards. */
+static void collect_positions(const canasta_rules *rules)
+{
+    uint64_t rng = 12345;
+    uint64_t seed = 1;
+    canasta_game *g = NULL;
+    long steps = 0;
+    int hands_in_game = 0;
+
+    while ((n_draw < N_POSITIONS || n_play < N_POSITIONS) &&
+           steps < 5000000L) {
+        int phase, seat, hsize, stock, decision_no;
+        size_t count, pick;
+
+        if (g == NULL) {
+            must(canasta_game_create(&g, rules, seed++),
+                 "canasta_game_create");
+            hands_in_game = 0;
+        }
+        must(canasta_game_phase(&phase, g), "canasta_game_phase");
+        if (phase == CANASTA_PHASE_GAME_OVER ||
+            (phase == CANASTA_PHASE_HAND_OVER &&
+             hands_in_game >= HANDS_PER_GAME)) {
+            canasta_game_free(g);
+            g = NULL;
+            continue;
+        }
+        count = legal_moves_grow(g);
+        must(canasta_game_current_seat(&seat, g),
+             "canasta_game_current_seat");
+        must(canasta_game_hand_size(&hsize, g, seat),
+             "canasta_game_hand_size");
+        must(canasta_game_stock_size(&stock, g), "canasta_game_stock_size");
+
+        /* keep about one position in 16 so they spread over many hands */
+        decision_no = (int)(splitmix64(&rng) % 16);
+        if (decision_no == 0 && stock > 10 && hsize >= 11 && hsize <= 15) {
+            sample *s = NULL;
+            canasta_move mv;
+            if (phase == CANASTA_PHASE_DRAW && n_draw < N_POSITIONS &&
+                pick_kind(&mv, count, CANASTA_MOVE_DRAW, &rng))
+                s = &draw_pos[n_draw++];
+            else if (phase == CANASTA_PHASE_PLAY && n_play < N_POSITIONS &&
+                     pick_kind(&mv, count, CANASTA_MOVE_DISCARD, &rng))
+                s = &play_pos[n_play++];
+            if (s != NULL) {
+                must(canasta_game_clone(&s->game, g), "canasta_game_clone");
+                s->move = mv;
+            }
+        }
+
+        /* Play on, preferring draw + discard turns so hands stay
+         * realistic in size (pure random play melds a lot). */
+        {
+            canasta_move mv;
+            char why[256];
+            int r = (int)(splitmix64(&rng) % 4);
+            if (!(r != 0 && phase == CANASTA_PHASE_PLAY &&
+                  pick_kind(&mv, count, CANASTA_MOVE_DISCARD, &rng))) {
+                pick = (size_t)(splitmix64(&rng) % count);
+                mv = move_buf[pick];
+            }
+            if (mv.kind == CANASTA_MOVE_NEXT_HAND)
+                hands_in_game++;
+            if (canasta_apply(why, sizeof why, g, &mv) != CANASTA_OK) {
+                fprintf(stderr, "bench: engine error: a legal move was "
+                        "refused: %s\n", why);
+                exit(1);
+            }
+        }
+        steps++;
+    }
+    if (g != NULL)
+        canasta_game_free(g);
+    if (n_draw == 0 || n_play == 0) {
+        fprintf(stderr, "bench: could not collect positions (%d draw, %d "
+                "play)\n", n_draw, n_play);
+        exit(1);
+    }
+    fprintf(stderr, "bench: %d draw-phase and %d play-phase positions "
+            "(%ld random decisions)\n", n_draw, n_play, steps);
+}
+
+/* ------------------------------------------------------------------ */
+/* Timed loops                                                          */
+/* ------------------------------------------------------------------ */
+
+/* Each body runs `iters` operations and returns the elapsed seconds;
+ * time_per_op doubles iters until a run takes MIN_SECONDS. */
+typedef double (*body_fn)(long iters);
+
+static double time_per_op(body_fn body)
+{
+    long iters = 16;
+    for (;;) {
+        double el = body(iters);
+        if (el >= MIN_SECONDS)
+            return el / (double)iters;
+        if (el < MIN_SECONDS / 20)
+            iters *= 8;
+        else
+            iters *= 2;
+    }
+}
+
+static int all_positions(const canasta_game **out)
+{
+    int i, n = 0;
+    for (i = 0; i < n_draw; i++)
+        out[n++] = draw_pos[i].game;
+    for (i = 0; i < n_play; i++)
+        out[n++] = play_pos[i].game;
+    return n;
+}
+
+static const canasta_game *positions[2 * N_POSITIONS];
+static int n_positions;
+static canasta_game *scratch;
+static long failures;
+
+static double body_clone(long iters)
+{
+    long i;
+    double t0 = now_s();
+    for (i = 0; i < iters; i++) {
+        canasta_game *c = NULL;
+        if (canasta_game_clone(&c, positions[i % n_positions]) != CANASTA_OK)
+            failures++;
+        canasta_game_free(c);
+    }
+    return now_s() - t0;
+}
+
+static double body_copy(long iters)
+{
+    long i;
+    double t0 = now_s();
+    for (i = 0; i < iters; i++)
+        if (canasta_game_copy(scratch, positions[i % n_positions]) !=
+            CANASTA_OK)
+            failures++;
+    return now_s() - t0;
+}
+
+static double body_validate(long iters)
+{
+    long i;
+    double t0 = now_s();
+    for (i = 0; i < iters; i++) {
+        const typical *t = &typ[(size_t)i % n_typ];
+        if (canasta_validate(NULL, 0, t->game, &t->move) != CANASTA_OK)
+            failures++;
+    }
+    return now_s() - t0;
+}
+
+/* copy + apply, and copy alone over the same sequence of positions */
+static double body_copy_apply(long iters)
+{
+    long i;
+    double t0 = now_s();
+    for (i = 0; i < iters; i++) {
+        const typical *t = &typ[(size_t)i % n_typ];
+        if (canasta_game_copy(scratch, t->game) != CANASTA_OK ||
+            canasta_apply(NULL, 0, scratch, &t->move) != CANASTA_OK)
+            failures++;
+    }
+    return now_s() - t0;
+}
+
+static double body_copy_typical(long iters)
+{
+    long i;
+    double t0 = now_s();
+    for (i = 0; i < iters; i++) {
+        const typical *t = &typ[(size_t)i % n_typ];
+        if (canasta_game_copy(scratch, t->game) != CANASTA_OK)
+            failures++;
+    }
+    return now_s() - t0;
+}
+
+static double body_legal(long iters)
+{
+    long i;
+    double t0 = now_s();
+    for (i = 0; i < iters; i++) {
+        size_t count = 0;
+        if (canasta_legal_moves(move_buf, move_cap, &count,
+                                positions[i % n_positions]) != CANASTA_OK)
+            failures++;
+    }
+    return now_s() - t0;
+}
+
+static void check_failures(const char *what)
+{
+    if (failures) {
+        fprintf(stderr, "bench: engine error: %ld calls failed while "
+                "timing %s\n", failures, what);
+        exit(1);
+    }
+}
+
+/* Random play for about PLAY_SECONDS: decisions and hands per second.
+ * Time spent growing the move buffer is left out of the clock. */
+static void random_play(const canasta_rules *rules, double *decisions_per_s,
+                        double *hands_per_s)
+{
+    uint64_t rng = 0xC0FFEEULL, seed = 1000;
+    canasta_game *g = NULL;
+    long decisions = 0, hands = 0, hand_decisions = 0, games = 0;
+    int hands_in_game = 0;
+    double t0, paused = 0.0, elapsed = 0.0;
+
+    must(canasta_game_create(&g, rules, seed++), "canasta_game_create");
+    t0 = now_s();
+    for (;;) {
+        size_t count = 0;
+        int rc, phase;
+        const canasta_move *mv;
+
+        if ((decisions & 255) == 0) {
+            elapsed = now_s() - t0 - paused;
+            if (elapsed >= PLAY_SECONDS)
+                break;
+        }
+        rc = canasta_legal_moves(move_buf, move_cap, &count, g);
+        if (rc == CANASTA_E_BUFFER) {
+            double p0 = now_s();
+            legal_moves_grow(g);
+            paused += now_s() - p0;
+            continue;
+        }
+        if (rc != CANASTA_OK || count == 0) {
+            fprintf(stderr, "bench: engine error in random play: %s, %lu "
+                    "moves\n", canasta_error_name(rc), (unsigned long)count);
+            exit(1);
+        }
+        mv = &move_buf[splitmix64(&rng) % count];
+        if (mv->kind == CANASTA_MOVE_NEXT_HAND &&
+            hands_in_game >= HANDS_PER_GAME) {
+            /* start a fresh game instead of playing on forever */
+            canasta_game_free(g);
+            g = NULL;
+            must(canasta_game_create(&g, rules, seed++),
+                 "canasta_game_create");
+            games++;
+            hands_in_game = 0;
+            continue;
+        }
+        rc = canasta_apply(NULL, 0, g, mv);
+        if (rc != CANASTA_OK) {
+            fprintf(stderr, "bench: engine error: a legal move was refused "
+                    "in random play: %s\n", canasta_error_name(rc));
+            exit(1);
+        }
+        decisions++;
+        hand_decisions++;
+        if (mv->kind == CANASTA_MOVE_NEXT_HAND)
+            hand_decisions = 0;
+        must(canasta_game_phase(&phase, g), "canasta_game_phase");
+        if (phase == CANASTA_PHASE_HAND_OVER ||
+            phase == CANASTA_PHASE_GAME_OVER) {
+            hands++;
+            hands_in_game++;
+            hand_decisions = 0;
+            if (phase == CANASTA_PHASE_GAME_OVER) {
+                canasta_game_free(g);
+                g = NULL;
+                must(canasta_game_create(&g, rules, seed++),
+                     "canasta_game_create");
+                games++;
+                hands_in_game = 0;
+            }
+        }
+        if (hand_decisions > MAX_DECISIONS_PER_HAND) {
+            fprintf(stderr, "bench: a hand took more than %ld decisions; "
+                    "the engine may loop (game seed %llu)\n",
+                    MAX_DECISIONS_PER_HAND, (unsigned long long)(seed - 1));
+            exit(1);
+        }
+    }
+    canasta_game_free(g);
+    fprintf(stderr, "bench: random play: %ld decisions, %ld hands, %ld new "
+            "games in %.2f s\n", decisions, hands, games, elapsed);
+    *decisions_per_s = (double)decisions / elapsed;
+    *hands_per_s = (double)hands / elapsed;
+}
+
+/* ------------------------------------------------------------------ */
+
+int main(void)
+{
+    canasta_rules *rules = NULL;
+    double clone_s, copy_s, validate_s, copy_apply_s, copy_typ_s, legal_s;
+    double apply_ns, dps, hps;
+    int i;
+
+    move_cap = MOVE_BUFFER;
+    move_buf = malloc(move_cap * sizeof *move_buf);
+    if (move_buf == NULL) {
+        fprintf(stderr, "bench: out of memory\n");
+        return 1;
+    }
+    must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
+         "canasta_rules_create");
+
+    collect_positions(rules);
+    n_positions = all_positions(positions);
+    must(canasta_game_clone(&scratch, positions[0]), "canasta_game_clone");
+
+    /* The typical moves: the draw at each draw-phase position and every
+     * distinct discard at each play-phase position. */
+    typ = malloc((size_t)(n_draw + n_play * 64) * sizeof *typ);
+    if (typ == NULL) {
+        fprintf(stderr, "bench: out of memory\n");
+        return 1;
+    }
+    for (i = 0; i < n_draw; i++) {
+        typ[n_typ].game = draw_pos[i].game;
+        typ[n_typ].move = draw_pos[i].move;
+        n_typ++;
+    }
+    for (i = 0; i < n_play; i++) {
+        size_t count = legal_moves_grow(play_pos[i].game), k;
+        int added = 0;
+        for (k = 0; k < count && added < 64; k++) {
+            if (move_buf[k].kind != CANASTA_MOVE_DISCARD)
+                continue;
+            typ[n_typ].game = play_pos[i].game;
+            typ[n_typ].move = move_buf[k];
+            n_typ++;
+            added++;
+        }
+    }
+    /* Make sure the buffer holds every position's list before timing. */
+    for (i = 0; i < n_positions; i++)
+        (void)legal_moves_grow(positions[i]);
+    fprintf(stderr, "bench: %lu typical moves\n", (unsigned long)n_typ);
+
+    fprintf(stderr, "bench: timing clone\n");
+    clone_s = time_per_op(body_clone);
+    check_failures("clone");
+    print_figure("clone_ns", clone_s * 1e9, "ns");
+
+    fprintf(stderr, "bench: timing copy\n");
+    copy_s = time_per_op(body_copy);
+    check_failures("copy");
+    print_figure("copy_ns", copy_s * 1e9, "ns");
+
+    fprintf(stderr, "bench: timing validate\n");
+    validate_s = time_per_op(body_validate);
+    check_failures("validate");
+    print_figure("validate_ns", validate_s * 1e9, "ns");
+
+    fprintf(stderr, "bench: timing apply\n");
+    copy_apply_s = time_per_op(body_copy_apply);
+    check_failures("apply");
+    copy_typ_s = time_per_op(body_copy_typical);
+    check_failures("copy");
+    apply_ns = (copy_apply_s - copy_typ_s) * 1e9;
+    if (apply_ns < 0.0)
+        apply_ns = 0.0;
+    print_figure("apply_ns", apply_ns, "ns");
+
+    fprintf(stderr, "bench: timing legal moves\n");
+    legal_s = time_per_op(body_legal);
+    check_failures("legal moves");
+    print_figure("legal_moves_ns", legal_s * 1e9, "ns");
+
+    fprintf(stderr, "bench: random play\n");
+    random_play(rules, &dps, &hps);
+    print_figure("random_play_decisions_per_s", dps, "decisions/s");
+    print_figure("random_play_hands_per_s", hps, "hands/s");
+
+    for (i = 0; i < n_draw; i++)
+        canasta_game_free(draw_pos[i].game);
+    for (i = 0; i < n_play; i++)
+        canasta_game_free(play_pos[i].game);
+    canasta_game_free(scratch);
+    free(typ);
+    free(move_buf);
+    canasta_rules_free(rules);
+    return 0;
+}

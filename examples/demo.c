@@ -1,0 +1,674 @@
+/*
+ * demo.c - a complete, seeded game of Classic Canasta between built-in
+ * computer players, printed hand by hand.
+ *
+ * Usage: demo [SEED] [--players N] [--opponent greedy|random] [-v]
+ *
+ *   SEED        game number (default 1); the same number always plays the
+ *               same game (C7, A4)
+ *   --players N the number of players; only 4 is supported for now
+ *   --opponent  the player type of side 1 (seats 1+3): "greedy" (default)
+ *               or "random" (a uniformly random legal move each decision)
+ *   -v          also print every move
+ *
+ * Side 0 (seats 0+2) always plays the greedy strategy:
+ *   - take the discard pile whenever that is legal;
+ *   - meld as much as possible, the largest meld move first (a meld that
+ *     empties the hand, i.e. goes out, is the largest of all);
+ *   - discard the lowest-valued card that is not part of a pair, never a
+ *     wild card unless nothing else is left.
+ *
+ * Every decision is taken from canasta_legal_moves() and played with
+ * canasta_apply(); every status is checked.  Exit status: 0 for a finished
+ * game, 1 on an engine error, 2 on bad arguments, 3 when the decision cap
+ * was hit (a guard against a game that never ends).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canasta.h"
+
+/* Guards against a game that never ends. */
+#define MAX_DECISIONS_PER_HAND 20000L
+#define MAX_DECISIONS_PER_GAME 500000L
+#define MAX_HANDS 500
+
+#define MAX_SEATS 8
+#define MAX_SIDES 4
+#define HAND_CAP 128 /* more than a hand can ever hold */
+
+enum player_type { PLAYER_GREEDY = 0, PLAYER_RANDOM = 1 };
+static const char *const player_type_name[] = { "greedy", "random" };
+
+static int verbose;
+
+/* ------------------------------------------------------------------ */
+/* Error handling                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Stop the program on any engine error: print what failed and exit 1. */
+static void must(int rc, const char *what)
+{
+    if (rc != CANASTA_OK) {
+        fprintf(stderr, "demo: engine error in %s: %s (%s)\n", what,
+                canasta_error_name(rc), canasta_strerror(rc));
+        exit(1);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* A small PRNG for the random player (splitmix64)                      */
+/* ------------------------------------------------------------------ */
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* ------------------------------------------------------------------ */
+/* Text helpers                                                         */
+/* ------------------------------------------------------------------ */
+
+static void card_text(char *buf, size_t size, int card)
+{
+    must(canasta_card_to_string(buf, size, card), "canasta_card_to_string");
+}
+
+static const char *rank_text(int rank)
+{
+    static const char *const names[] = {
+        "?", "?", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+        "J", "Q", "K", "A", "Joker"
+    };
+    if (rank < 0 || rank > 15)
+        return "?";
+    return names[rank];
+}
+
+/* Append formatted text to buf (bounded; silently truncates). */
+static void append(char *buf, size_t size, const char *text)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= size)
+        return;
+    strncat(buf, text, size - used - 1);
+}
+
+static void append_group(char *buf, size_t size, const canasta_group *grp)
+{
+    char card[8];
+    int i;
+    append(buf, size, "[");
+    append(buf, size, rank_text(grp->rank));
+    append(buf, size, ":");
+    for (i = 0; i < grp->count; i++) {
+        card_text(card, sizeof card, grp->cards[i]);
+        append(buf, size, " ");
+        append(buf, size, card);
+    }
+    append(buf, size, "]");
+}
+
+static void describe_move(char *buf, size_t size, const canasta_move *m,
+                          int pile_top)
+{
+    char card[8];
+    int i;
+    buf[0] = '\0';
+    switch (m->kind) {
+    case CANASTA_MOVE_DRAW:
+        append(buf, size, "draws from the stock");
+        break;
+    case CANASTA_MOVE_TAKE_PILE:
+        card_text(card, sizeof card, pile_top);
+        append(buf, size, "takes the pile, melding the top card ");
+        append(buf, size, card);
+        if (m->ngroups > 0 && m->groups[0].count > 0) {
+            append(buf, size, " with ");
+            append_group(buf, size, &m->groups[0]);
+        } else {
+            append(buf, size, " onto the side's meld");
+        }
+        for (i = 1; i < m->ngroups; i++) {
+            append(buf, size, i == 1 ? ", also melding " : " ");
+            append_group(buf, size, &m->groups[i]);
+        }
+        break;
+    case CANASTA_MOVE_MELD:
+        append(buf, size, "melds");
+        for (i = 0; i < m->ngroups; i++) {
+            append(buf, size, " ");
+            append_group(buf, size, &m->groups[i]);
+        }
+        break;
+    case CANASTA_MOVE_DISCARD:
+        card_text(card, sizeof card, m->card);
+        append(buf, size, "discards ");
+        append(buf, size, card);
+        break;
+    case CANASTA_MOVE_ASK:
+        append(buf, size, "asks the partner: may I go out?");
+        break;
+    case CANASTA_MOVE_ANSWER_YES:
+        append(buf, size, "answers yes");
+        break;
+    case CANASTA_MOVE_ANSWER_NO:
+        append(buf, size, "answers no");
+        break;
+    case CANASTA_MOVE_DECLINE:
+        append(buf, size, "declines the pile (the stock is empty)");
+        break;
+    case CANASTA_MOVE_NEXT_HAND:
+        append(buf, size, "deals the next hand");
+        break;
+    default:
+        append(buf, size, "makes an unknown move");
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Legal moves into a growable buffer                                   */
+/* ------------------------------------------------------------------ */
+
+typedef struct move_buffer {
+    canasta_move *moves;
+    size_t capacity;
+    size_t count;
+} move_buffer;
+
+static void legal_moves(move_buffer *mb, const canasta_game *g)
+{
+    int rc = canasta_legal_moves(mb->moves, mb->capacity, &mb->count, g);
+    if (rc == CANASTA_E_BUFFER) {
+        canasta_move *bigger;
+        size_t want = mb->count + 64;
+        bigger = realloc(mb->moves, want * sizeof *bigger);
+        if (bigger == NULL) {
+            fprintf(stderr, "demo: out of memory for %lu moves\n",
+                    (unsigned long)want);
+            exit(1);
+        }
+        mb->moves = bigger;
+        mb->capacity = want;
+        rc = canasta_legal_moves(mb->moves, mb->capacity, &mb->count, g);
+    }
+    must(rc, "canasta_legal_moves");
+}
+
+/* ------------------------------------------------------------------ */
+/* Players                                                              */
+/* ------------------------------------------------------------------ */
+
+static int move_cards(const canasta_move *m)
+{
+    int i, n = 0;
+    for (i = 0; i < m->ngroups; i++)
+        n += m->groups[i].count;
+    return n;
+}
+
+static int move_wilds(const canasta_move *m)
+{
+    int i, j, n = 0;
+    for (i = 0; i < m->ngroups; i++)
+        for (j = 0; j < m->groups[i].count; j++)
+            if (canasta_card_is_wild(m->groups[i].cards[j]) == 1)
+                n++;
+    return n;
+}
+
+/* The greedy strategy (see the top of the file). */
+static size_t choose_greedy(const canasta_game *g, const move_buffer *mb,
+                            int seat)
+{
+    uint8_t hand[HAND_CAP];
+    int rank_count[16];
+    size_t n_hand = 0, i, best = (size_t)-1;
+    int best_score = 0;
+
+    /* 1. Compulsory or one-way decisions. */
+    for (i = 0; i < mb->count; i++) {
+        int k = mb->moves[i].kind;
+        if (k == CANASTA_MOVE_NEXT_HAND || k == CANASTA_MOVE_ANSWER_YES)
+            return i;
+    }
+
+    /* 2. Take the pile whenever that is legal: the way using the fewest
+     *    wild cards, then the fewest hand cards. */
+    for (i = 0; i < mb->count; i++) {
+        const canasta_move *m = &mb->moves[i];
+        int score;
+        if (m->kind != CANASTA_MOVE_TAKE_PILE)
+            continue;
+        score = -(move_wilds(m) * 100 + move_cards(m));
+        if (best == (size_t)-1 || score > best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    if (best != (size_t)-1)
+        return best;
+
+    /* 3. Draw, or decline the pile when the stock is empty. */
+    for (i = 0; i < mb->count; i++)
+        if (mb->moves[i].kind == CANASTA_MOVE_DRAW)
+            return i;
+    for (i = 0; i < mb->count; i++)
+        if (mb->moves[i].kind == CANASTA_MOVE_DECLINE)
+            return i;
+
+    /* 4. Meld as much as possible: the meld move with the most cards
+     *    (going out by melding the whole hand is the largest), naturals
+     *    before wild cards on equal size. */
+    for (i = 0; i < mb->count; i++) {
+        const canasta_move *m = &mb->moves[i];
+        int score;
+        if (m->kind != CANASTA_MOVE_MELD)
+            continue;
+        score = move_cards(m) * 100 - move_wilds(m);
+        if (best == (size_t)-1 || score > best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    if (best != (size_t)-1)
+        return best;
+
+    /* 5. Discard: the lowest-valued card not part of a pair; a wild card
+     *    only when nothing else is left.  With one card left, a legal
+     *    discard of it is going out. */
+    must(canasta_game_hand(hand, sizeof hand, &n_hand, g, seat),
+         "canasta_game_hand");
+    memset(rank_count, 0, sizeof rank_count);
+    for (i = 0; i < n_hand; i++) {
+        int r = canasta_card_rank(hand[i]);
+        if (r >= 0 && r < 16)
+            rank_count[r]++;
+    }
+    for (i = 0; i < mb->count; i++) {
+        const canasta_move *m = &mb->moves[i];
+        int value, rank, score;
+        if (m->kind != CANASTA_MOVE_DISCARD)
+            continue;
+        value = canasta_card_value(m->card);
+        rank = canasta_card_rank(m->card);
+        if (value < 0 || rank < 0)
+            must(value < 0 ? value : rank, "card query");
+        /* lower score is better */
+        score = value;
+        if (canasta_card_is_wild(m->card) == 1)
+            score += 100000;
+        else if (rank_count[rank] >= 2)
+            score += 1000;
+        if (best == (size_t)-1 || score < best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    if (best != (size_t)-1)
+        return best;
+
+    /* 6. Anything else (e.g. only ASK/ANSWER_NO left): the first move. */
+    return 0;
+}
+
+static size_t choose_random(const move_buffer *mb, uint64_t *rng)
+{
+    return (size_t)(splitmix64(rng) % (uint64_t)mb->count);
+}
+
+/* ------------------------------------------------------------------ */
+/* Verbose: what a draw brought in                                      */
+/* ------------------------------------------------------------------ */
+
+static void seat_cards(int counts[CANASTA_CARD_LIMIT], const canasta_game *g,
+                       int seat, int with_red_threes)
+{
+    uint8_t cards[HAND_CAP];
+    size_t n = 0, i;
+    memset(counts, 0, CANASTA_CARD_LIMIT * sizeof counts[0]);
+    must(canasta_game_hand(cards, sizeof cards, &n, g, seat),
+         "canasta_game_hand");
+    for (i = 0; i < n; i++)
+        counts[cards[i]]++;
+    if (with_red_threes) {
+        must(canasta_game_red_threes(cards, sizeof cards, &n, g, seat),
+             "canasta_game_red_threes");
+        for (i = 0; i < n; i++)
+            counts[cards[i]]++;
+    }
+}
+
+static void print_gain(const int before[CANASTA_CARD_LIMIT],
+                       const int after[CANASTA_CARD_LIMIT])
+{
+    int c, k;
+    char card[8];
+    for (c = 0; c < CANASTA_CARD_LIMIT; c++) {
+        for (k = before[c]; k < after[c]; k++) {
+            card_text(card, sizeof card, c);
+            printf(" %s", card);
+            if (c == CANASTA_CARD(3, CANASTA_DIAMONDS) ||
+                c == CANASTA_CARD(3, CANASTA_HEARTS))
+                printf("(laid out)");
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The hand report                                                      */
+/* ------------------------------------------------------------------ */
+
+static void side_seats(char *buf, size_t size, const canasta_game *g,
+                       int side, int players)
+{
+    int s, first = 1;
+    char num[16];
+    buf[0] = '\0';
+    for (s = 0; s < players; s++) {
+        int sd;
+        must(canasta_game_seat_side(&sd, g, s), "canasta_game_seat_side");
+        if (sd != side)
+            continue;
+        snprintf(num, sizeof num, "%s%d", first ? "" : "+", s);
+        append(buf, size, num);
+        first = 0;
+    }
+}
+
+static void print_hand_report(const canasta_game *g, int hand_no, int dealer,
+                              long decisions, int players, int sides)
+{
+    static const char *const item_label[CANASTA_SCORE_ITEMS] = {
+        "melded cards", "natural canastas", "mixed canastas", "red threes",
+        "going out", "cards left in hand", "hand total"
+    };
+    int items[MAX_SIDES][CANASTA_SCORE_ITEMS];
+    int totals[MAX_SIDES];
+    int how, who, side, k, who_side = -1;
+    char seats[32];
+
+    must(canasta_game_hand_end(&how, &who, g), "canasta_game_hand_end");
+    for (side = 0; side < sides; side++) {
+        must(canasta_game_hand_score(items[side], CANASTA_SCORE_ITEMS, g,
+                                     side), "canasta_game_hand_score");
+        must(canasta_game_total(&totals[side], g, side),
+             "canasta_game_total");
+    }
+    if (who >= 0)
+        must(canasta_game_seat_side(&who_side, g, who),
+             "canasta_game_seat_side");
+
+    printf("Hand %d - dealer: seat %d - %ld decisions - ", hand_no, dealer,
+           decisions);
+    switch (how) {
+    case CANASTA_END_WENT_OUT:
+        printf("seat %d (side %d) went out\n", who, who_side);
+        break;
+    case CANASTA_END_CONCEALED:
+        printf("seat %d (side %d) went out concealed\n", who, who_side);
+        break;
+    case CANASTA_END_RED_THREE:
+        printf("the last stock card was a red three (E2); nobody went "
+               "out\n");
+        break;
+    case CANASTA_END_STOCK:
+        printf("the stock ran out and the pile was not taken (E1); "
+               "nobody went out\n");
+        break;
+    default:
+        printf("ended in an unknown way (%d)\n", how);
+        break;
+    }
+
+    printf("  %-20s", "");
+    for (side = 0; side < sides; side++) {
+        char head[64];
+        side_seats(seats, sizeof seats, g, side, players);
+        snprintf(head, sizeof head, "side %d (%s)", side, seats);
+        printf("%16s", head);
+    }
+    printf("\n");
+    for (k = 0; k < CANASTA_SCORE_ITEMS; k++) {
+        printf("  %-20s", item_label[k]);
+        for (side = 0; side < sides; side++)
+            printf("%16d", items[side][k]);
+        printf("\n");
+    }
+    printf("  %-20s", "running total");
+    for (side = 0; side < sides; side++)
+        printf("%16d", totals[side]);
+    printf("\n\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* Main                                                                 */
+/* ------------------------------------------------------------------ */
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: demo [SEED] [--players N] [--opponent greedy|random] "
+            "[-v]\n");
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 1;
+    int players_wanted = 4;
+    int opponent = PLAYER_GREEDY;
+    int side_type[MAX_SIDES];
+    canasta_rules *rules = NULL;
+    canasta_game *game = NULL;
+    move_buffer mb;
+    uint64_t rng;
+    int players, sides, target, side, winner, phase, dealer, hand_no;
+    long decisions = 0, hand_decisions = 0;
+    int i;
+
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+            verbose = 1;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--players") == 0 && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[++i], &end, 10);
+            if (*end != '\0' || end == argv[i]) {
+                fprintf(stderr, "demo: --players needs a number, not '%s'\n",
+                        argv[i]);
+                return 2;
+            }
+            players_wanted = (int)v;
+        } else if (strcmp(a, "--opponent") == 0 && i + 1 < argc) {
+            const char *v = argv[++i];
+            if (strcmp(v, "greedy") == 0)
+                opponent = PLAYER_GREEDY;
+            else if (strcmp(v, "random") == 0)
+                opponent = PLAYER_RANDOM;
+            else {
+                fprintf(stderr, "demo: unknown opponent '%s' (greedy or "
+                        "random)\n", v);
+                return 2;
+            }
+        } else if (a[0] >= '0' && a[0] <= '9') {
+            char *end;
+            unsigned long long v = strtoull(a, &end, 10);
+            if (*end != '\0') {
+                fprintf(stderr, "demo: the seed must be a number, not '%s'\n",
+                        a);
+                return 2;
+            }
+            seed = (uint64_t)v;
+        } else {
+            fprintf(stderr, "demo: unknown argument '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (players_wanted != 4) {
+        fprintf(stderr,
+                "demo: %d players requested, but only the 4-player game "
+                "(two partnerships) is supported for now; the 2-, 3- and "
+                "6-player games (rules X2, X3, X6) are not implemented "
+                "yet.\n", players_wanted);
+        return 2;
+    }
+
+    must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
+         "canasta_rules_create");
+    must(canasta_game_create(&game, rules, seed), "canasta_game_create");
+    must(canasta_game_option(&players, game, CANASTA_OPT_PLAYERS),
+         "canasta_game_option(PLAYERS)");
+    must(canasta_game_option(&sides, game, CANASTA_OPT_SIDES),
+         "canasta_game_option(SIDES)");
+    must(canasta_game_option(&target, game, CANASTA_OPT_TARGET_SCORE),
+         "canasta_game_option(TARGET_SCORE)");
+    if (players < 1 || players > MAX_SEATS || sides < 1 ||
+        sides > MAX_SIDES) {
+        fprintf(stderr, "demo: unexpected table: %d players, %d sides\n",
+                players, sides);
+        return 1;
+    }
+    for (side = 0; side < sides; side++)
+        side_type[side] = side == 0 ? PLAYER_GREEDY : opponent;
+
+    mb.capacity = 4096;
+    mb.count = 0;
+    mb.moves = malloc(mb.capacity * sizeof *mb.moves);
+    if (mb.moves == NULL) {
+        fprintf(stderr, "demo: out of memory\n");
+        return 1;
+    }
+    rng = seed ^ 0x5DEECE66DULL;
+
+    printf("libcanasta %s demo - game %llu, %d players, target %d\n",
+           canasta_version_string(), (unsigned long long)seed, players,
+           target);
+    for (side = 0; side < sides; side++) {
+        char seats[32];
+        side_seats(seats, sizeof seats, game, side, players);
+        printf("  side %d (seats %s): %s player\n", side, seats,
+               player_type_name[side_type[side]]);
+    }
+    printf("\n");
+
+    hand_no = 1;
+    must(canasta_game_dealer(&dealer, game), "canasta_game_dealer");
+
+    for (;;) {
+        int seat, seat_side, before_phase, after_phase;
+        size_t pick;
+        canasta_move move;
+        char why[512];
+        int rc, pile_top = CANASTA_CARD_NONE;
+        int before[CANASTA_CARD_LIMIT], after[CANASTA_CARD_LIMIT];
+
+        must(canasta_game_phase(&phase, game), "canasta_game_phase");
+        if (phase == CANASTA_PHASE_GAME_OVER)
+            break;
+        if (decisions >= MAX_DECISIONS_PER_GAME ||
+            hand_decisions >= MAX_DECISIONS_PER_HAND) {
+            fprintf(stderr,
+                    "demo: gave up after %ld decisions (%ld in hand %d): "
+                    "the game does not seem to end (seed %llu)\n",
+                    decisions, hand_decisions, hand_no,
+                    (unsigned long long)seed);
+            return 3;
+        }
+        if (hand_no > MAX_HANDS) {
+            fprintf(stderr, "demo: gave up after %d hands without a winner "
+                    "(seed %llu)\n", MAX_HANDS, (unsigned long long)seed);
+            return 3;
+        }
+
+        must(canasta_game_current_seat(&seat, game),
+             "canasta_game_current_seat");
+        must(canasta_game_seat_side(&seat_side, game, seat),
+             "canasta_game_seat_side");
+        legal_moves(&mb, game);
+        if (mb.count == 0) {
+            fprintf(stderr, "demo: engine error: no legal move for seat %d "
+                    "in phase %d (hand %d, decision %ld, seed %llu)\n", seat,
+                    phase, hand_no, decisions, (unsigned long long)seed);
+            return 1;
+        }
+        if (side_type[seat_side] == PLAYER_RANDOM)
+            pick = choose_random(&mb, &rng);
+        else
+            pick = choose_greedy(game, &mb, seat);
+        move = mb.moves[pick];
+
+        if (verbose) {
+            must(canasta_game_pile_top(&pile_top, game),
+                 "canasta_game_pile_top");
+            seat_cards(before, game, seat, 1);
+        }
+
+        before_phase = phase;
+        rc = canasta_apply(why, sizeof why, game, &move);
+        if (rc != CANASTA_OK) {
+            fprintf(stderr, "demo: engine error: a move from "
+                    "canasta_legal_moves was refused: %s (%s): %s\n"
+                    "  seat %d, phase %d, hand %d, decision %ld, seed %llu\n",
+                    canasta_error_name(rc), canasta_strerror(rc), why, seat,
+                    phase, hand_no, decisions, (unsigned long long)seed);
+            return 1;
+        }
+        decisions++;
+        hand_decisions++;
+
+        if (verbose && move.kind != CANASTA_MOVE_NEXT_HAND) {
+            char text[1024];
+            describe_move(text, sizeof text, &move, pile_top);
+            printf("    seat %d %s", seat, text);
+            if (move.kind == CANASTA_MOVE_DRAW) {
+                seat_cards(after, game, seat, 1);
+                printf(":");
+                print_gain(before, after);
+            }
+            printf("\n");
+        }
+
+        must(canasta_game_phase(&after_phase, game), "canasta_game_phase");
+        if (before_phase != CANASTA_PHASE_HAND_OVER &&
+            (after_phase == CANASTA_PHASE_HAND_OVER ||
+             after_phase == CANASTA_PHASE_GAME_OVER)) {
+            print_hand_report(game, hand_no, dealer, hand_decisions,
+                              players, sides);
+        }
+        if (move.kind == CANASTA_MOVE_NEXT_HAND) {
+            hand_no++;
+            hand_decisions = 0;
+            must(canasta_game_dealer(&dealer, game), "canasta_game_dealer");
+        }
+    }
+
+    must(canasta_game_winner(&winner, game), "canasta_game_winner");
+    printf("Game over after %d hand%s and %ld decisions.\n", hand_no,
+           hand_no == 1 ? "" : "s", decisions);
+    for (side = 0; side < sides; side++) {
+        int total;
+        char seats[32];
+        must(canasta_game_total(&total, game, side), "canasta_game_total");
+        side_seats(seats, sizeof seats, game, side, players);
+        printf("  side %d (seats %s, %s): %d\n", side, seats,
+               player_type_name[side_type[side]], total);
+    }
+    if (winner >= 0)
+        printf("Winner: side %d.\n", winner);
+    else
+        printf("The game is a tie.\n");
+
+    free(mb.moves);
+    canasta_game_free(game);
+    canasta_rules_free(rules);
+    return 0;
+}
