@@ -14,19 +14,16 @@ static const char suit_text[4] = { 'c', 'd', 'h', 's' };
 
 /* V1: joker 50; ace and two 20; K..8 10; 7..4 and black three 5; red
  * three 0 (it only ever scores as a bonus, R3). */
-int cn_value(int c)
-{
-    int r = cn_rank(c);
-    if (c == CANASTA_JOKER)
-        return 50;
-    if (r == CANASTA_RANK_ACE || r == CANASTA_RANK_TWO)
-        return 20;
-    if (r >= CANASTA_RANK_EIGHT)
-        return 10;
-    if (r >= CANASTA_RANK_FOUR)
-        return 5;
-    return cn_is_red3(c) ? 0 : 5;
-}
+#define V4(v) v, v, v, v
+const uint8_t cn_values[CANASTA_CARD_LIMIT] = {
+    V4(0), V4(0),            /* 0..7: not cards */
+    V4(20),                  /* twos */
+    5, 0, 0, 5,              /* threes: black 5, red 0 */
+    V4(5), V4(5), V4(5), V4(5),       /* 4..7 */
+    V4(10), V4(10), V4(10), V4(10), V4(10), V4(10), /* 8..K */
+    V4(20),                  /* aces */
+    50, 0, 0, 0              /* joker (60); 61..63 are not cards */
+};
 
 void cn_card_name(char *buf, int c)
 {

@@ -3,23 +3,21 @@
 #include <string.h>
 #include "internal.h"
 
+/* One block holds the handle and its history buffer, so clone costs one
+ * allocation.  The history bytes past hist_len are never read. */
 static canasta_game *game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
                                 void *user, const cn_params *p)
 {
-    canasta_game *g = cn_alloc(a, user, sizeof *g);
+    size_t cap = cn_history_capacity(p);
+    canasta_game *g = cn_alloc(a, user, sizeof *g + cap);
     if (!g)
         return NULL;
     memset(g, 0, sizeof *g);
     g->alloc = a;
     g->release = rl;
     g->user = user;
-    g->hist_cap = cn_history_capacity(p);
-    g->hist = cn_alloc(a, user, g->hist_cap);
-    if (!g->hist) {
-        cn_release(rl, user, g);
-        return NULL;
-    }
-    memset(g->hist, 0, g->hist_cap);
+    g->hist_cap = cap;
+    g->hist = (uint8_t *)(g + 1);
     return g;
 }
 
@@ -50,7 +48,6 @@ CANASTA_API void canasta_game_free(canasta_game *game)
 {
     if (!game)
         return;
-    cn_release(game->release, game->user, game->hist);
     cn_release(game->release, game->user, game);
 }
 
@@ -83,8 +80,6 @@ CANASTA_API int canasta_game_copy(canasta_game *dst, const canasta_game *src)
         return CANASTA_E_ARG;
     memcpy(&dst->st, &src->st, sizeof dst->st);
     memcpy(dst->hist, src->hist, src->hist_len);
-    if (dst->hist_len > src->hist_len) /* keep equal games byte-equal */
-        memset(dst->hist + src->hist_len, 0, dst->hist_len - src->hist_len);
     dst->hist_len = src->hist_len;
     return CANASTA_OK;
 }
@@ -150,7 +145,6 @@ CANASTA_API int canasta_apply(char *why, size_t why_size,
         return rc;
     if (move->kind == CANASTA_MOVE_NEXT_HAND) {
         cn_play(&game->st, move);
-        memset(game->hist, 0, game->hist_len);
         game->hist_len = 0;
         return CANASTA_OK;
     }
@@ -171,9 +165,7 @@ CANASTA_API int canasta_undo(canasta_game *game)
         return CANASTA_E_NO_UNDO;
     size_t last = game->hist_len - 1;
     size_t drop = (size_t)game->hist[last] + 1;
-    size_t keep = game->hist_len - drop;
-    memset(game->hist + keep, 0, drop);
-    game->hist_len = keep;
+    game->hist_len -= drop;
     cn_deal(&game->st);
     size_t pos = 0;
     canasta_move m;

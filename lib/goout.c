@@ -78,6 +78,25 @@ int cn_can_go_out(const cn_goout_query *q)
     if (total == 0)
         return 0;
 
+    /* Quick refusal: every rank held once with no meld to join, and a
+     * wrong number of black threes, needs the single discard. */
+    int strays = b3 == 1 || b3 == 5;
+    if (b3 == 2 || b3 > 5)
+        return 0;
+    for (int r = 4; r <= 14; r++)
+        strays += nat[r] == 1 && q->mn[r] + q->mw[r] == 0;
+    if (strays > 1)
+        return 0;
+    /* Quick refusal: not enough melds could reach seven cards (G1). */
+    int reachable = 0, w = twos + jokers;
+    for (int r = 4; r <= 14; r++) {
+        int size = q->mn[r] + q->mw[r] + nat[r];
+        int room = 3 - q->mw[r];
+        reachable += size + (w < room ? w : room) >= 7;
+    }
+    if (reachable < q->needed)
+        return 0;
+
     int hand_value = 0;
     for (int c = 8; c <= 60; c++)
         hand_value += h[c] * cn_value(c);

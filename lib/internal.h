@@ -105,7 +105,9 @@ static inline int cn_valid_card(int c) { return c >= 8 && c <= 60; }
 static inline int cn_is_wild(int c) { return c == CANASTA_JOKER || (c >> 2) == 2; }
 static inline int cn_is_red3(int c) { return c == 13 || c == 14; }
 static inline int cn_is_black3(int c) { return c == 12 || c == 15; }
-int cn_value(int c);
+/* V1 by card code (cards.c); 0 for codes that are not cards. */
+extern const uint8_t cn_values[CANASTA_CARD_LIMIT];
+static inline int cn_value(int c) { return cn_values[c & 63]; }
 /* Writes "7h" etc. into buf (size >= 4). */
 void cn_card_name(char *buf, int c);
 const char *cn_rank_name(int rank);   /* "7", "K", "black 3" */

@@ -113,45 +113,83 @@ static void emit_if_legal(ctx *c)
 
 /* ---- openings (O1-O3) ---- */
 
-static void opening_leaf(ctx *c, int value)
+/* A group chosen by the search, before its cards are picked. */
+typedef struct spec { int8_t r, k, t, j; } spec;
+
+/* Pick the cards of every group (in order, so two groups never name the
+ * same two), check what the construction does not guarantee, emit. */
+static void opening_leaf(ctx *c, const spec *sp, int n, int value)
 {
-    for (int g = c->fixed_groups; g < c->m.ngroups; g++)
+    for (int g = c->fixed_groups; g < n; g++)
         if (value - c->gval[g] >= c->minimum)
             return; /* not minimal: group g could be laid later */
-    emit_if_legal(c);
+    uint8_t avail[CANASTA_CARD_LIMIT];
+    memcpy(avail, c->avail, sizeof avail);
+    int used = 0, canastas = 0;
+    for (int g = 0; g < n; g++) {
+        canasta_group *gr = &c->m.groups[g];
+        gr->rank = (uint8_t)sp[g].r;
+        fill_group(gr, avail, sp[g].r, sp[g].k, sp[g].t, sp[g].j);
+        used += gr->count;
+        canastas += gr->count + (c->m.kind == CANASTA_MOVE_TAKE_PILE &&
+                                 g == 0) >= 7;
+    }
+    c->m.ngroups = (uint8_t)n;
+    if (c->m.kind == CANASTA_MOVE_TAKE_PILE ||
+        c->st->permission == CANASTA_PERMISSION_YES) {
+        emit_if_legal(c);
+        return;
+    }
+    /* The groups are legal melds of cards in the hand reaching the
+     * minimum by construction; what is left to check is G1. */
+    int after = c->st->hand_n[c->seat] - used;
+    if (after > 1 || (c->st->permission != CANASTA_PERMISSION_NO &&
+                      canastas >= c->st->p.canastas_to_go_out))
+        emit(c->e, &c->m);
+}
+
+/* The most that ranks from..ace and the wild cards left could add. */
+static int opening_reach(const ctx *c, int from, int skip)
+{
+    int v = c->twos * 20 + c->jokers * 50;
+    for (int r = from; r <= 14; r++)
+        if (r != skip && c->nat[r] >= 2)
+            v += c->nat[r] * cn_value(CANASTA_CARD(r, 0));
+    return v;
 }
 
 /* Add groups of ranks from..ace until the minimum is reached. */
-static void opening_dfs(ctx *c, int from, int value)
+static void opening_dfs(ctx *c, spec *sp, int n, int from, int value,
+                        int skip)
 {
     if (value >= c->minimum) {
-        opening_leaf(c, value);
+        opening_leaf(c, sp, n, value);
         return;
     }
-    if (c->m.ngroups >= CANASTA_MOVE_MAX_GROUPS)
+    if (n >= CANASTA_MOVE_MAX_GROUPS ||
+        value + opening_reach(c, from, skip) < c->minimum)
         return;
-    int skip = c->m.ngroups > 0 && c->m.kind == CANASTA_MOVE_TAKE_PILE
-                   ? c->m.groups[0].rank : 0;
     for (int r = from; r <= 14; r++) {
         if (r == skip || c->nat[r] < 2)
             continue;
         int v = cn_value(CANASTA_CARD(r, 0));
-        int gi = c->m.ngroups++;
-        canasta_group *g = &c->m.groups[gi];
-        g->rank = (uint8_t)r;
         for (int k = 2; k <= c->nat[r]; k++)
             for (int t = 0; t <= c->twos && t <= 3; t++)
                 for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
-                    fill_group(g, c->avail, r, k, t, j);
-                    c->gval[gi] = k * v + t * 20 + j * 50;
+                    if (k + t + j < 3)
+                        continue; /* M1: three cards at least */
+                    sp[n].r = (int8_t)r;
+                    sp[n].k = (int8_t)k;
+                    sp[n].t = (int8_t)t;
+                    sp[n].j = (int8_t)j;
+                    c->gval[n] = k * v + t * 20 + j * 50;
                     c->twos -= t;
                     c->jokers -= j;
-                    opening_dfs(c, r + 1, value + c->gval[gi]);
+                    opening_dfs(c, sp, n + 1, r + 1, value + c->gval[n],
+                                skip);
                     c->twos += t;
                     c->jokers += j;
-                    unfill_group(g, c->avail);
                 }
-        c->m.ngroups--;
     }
 }
 
@@ -251,20 +289,24 @@ static void take_variants(ctx *c)
 
     if (!st->opened[c->side]) {
         /* Frozen against the side (P3): a natural pair at least, then as
-         * much as the opening needs (O3). */
+         * much as the opening needs (O3).  The top card is not in the
+         * hand, so groups[0] names only the hand cards. */
+        spec sp[CANASTA_MOVE_MAX_GROUPS];
         int v = cn_value(top), nv = cn_value(CANASTA_CARD(r, 0));
         c->fixed_groups = 1;
         for (int k = 2; k <= c->nat[r]; k++)
             for (int t = 0; t <= c->twos && t <= 3; t++)
                 for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
-                    m->ngroups = 1;
-                    fill_group(g, c->avail, r, k, t, j);
+                    sp[0].r = (int8_t)r;
+                    sp[0].k = (int8_t)k;
+                    sp[0].t = (int8_t)t;
+                    sp[0].j = (int8_t)j;
+                    c->gval[0] = v + k * nv + t * 20 + j * 50;
                     c->twos -= t;
                     c->jokers -= j;
-                    opening_dfs(c, 4, v + k * nv + t * 20 + j * 50);
+                    opening_dfs(c, sp, 1, 4, c->gval[0], r);
                     c->twos += t;
                     c->jokers += j;
-                    unfill_group(g, c->avail);
                 }
         return;
     }
@@ -408,7 +450,8 @@ static void play_phase(ctx *c)
         c->m.card = 0;
         c->m.ngroups = 0;
         c->fixed_groups = 0;
-        opening_dfs(c, 4, 0);
+        spec sp[CANASTA_MOVE_MAX_GROUPS];
+        opening_dfs(c, sp, 0, 4, 0, 0);
         if (st->turn_src == CN_SRC_STOCK && st->turn_melds == 0 &&
             !st->seat_melded[c->seat]) {
             c->m.ngroups = 0;
