@@ -50,7 +50,8 @@ static int phase_error(const cn_state *st, const canasta_move *m, char *why,
             "G4: answer yes or no to your partner's question first");
     default:
         return cn_why(why, ws, CANASTA_E_PHASE,
-            "the hand is over; the only move is to deal the next hand");
+            "S5: the hand is over and scored; the only move now is to deal "
+            "the next hand");
     }
 }
 
@@ -199,8 +200,8 @@ int cn_check(const cn_state *st, const canasta_move *m, char *why,
     default: /* NEXT_HAND */
         if (ph != CANASTA_PHASE_HAND_OVER)
             return cn_why(why, ws, CANASTA_E_PHASE,
-                "the hand is still being played; the next hand starts when "
-                "it is over");
+                "S6: a hand is always played to its end; the next hand "
+                "starts when this one is over");
         return CANASTA_OK;
     }
 }
