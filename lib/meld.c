@@ -51,9 +51,9 @@ int cn_groups_parse(cn_plan *pl, const cn_state *st, const canasta_move *m,
                     "be melded", name);
             if (st->hand[seat][c] == 0)
                 return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
-                              "the %s is not in your hand", name);
+                              "T1: the %s is not in your hand", name);
             return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
-                "you hold %d %s but the move uses %d", st->hand[seat][c],
+                "T1: you hold %d %s but the move uses %d", st->hand[seat][c],
                 name, pl->use[c]);
         }
     }

@@ -101,7 +101,7 @@ static int check_discard(const cn_state *st, const canasta_move *m,
         return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
             cn_is_red3(c) ? "T2: a red three is never in a hand, so the %s "
                             "cannot be discarded"
-                          : "the %s is not in your hand", name);
+                          : "T1: the %s is not in your hand", name);
     int after = st->hand_n[seat] - 1;
     int needed = st->p.canastas_to_go_out;
     if (after == 0) {

@@ -597,11 +597,16 @@ START_TEST(test_api_failing_allocator_gives_E_NOMEM)
     ck_assert_int_eq(canasta_game_create(&g, r, 1), CANASTA_E_NOMEM);
     ck_assert_ptr_null(g);
     ck_assert_int_eq(cnt.live, live);
-    /* the game's first block is granted, the next refused: no leak */
-    cnt.fail_after = cnt.calls + 1;
-    ck_assert_int_eq(canasta_game_create(&g, r, 1), CANASTA_E_NOMEM);
-    ck_assert_ptr_null(g);
+    /* a refused clone leaves the original alone and leaks nothing */
+    cnt.fail_after = -1;
+    ck_assert_int_eq(canasta_game_create(&g, r, 1), CANASTA_OK);
+    live = cnt.live;
+    canasta_game *h = NULL;
+    cnt.fail_after = cnt.calls;
+    ck_assert_int_eq(canasta_game_clone(&h, g), CANASTA_E_NOMEM);
+    ck_assert_ptr_null(h);
     ck_assert_int_eq(cnt.live, live);
+    canasta_game_free(g);
     canasta_rules_free(r);
     ck_assert_int_eq(cnt.live, 0);
 }
