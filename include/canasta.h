@@ -227,7 +227,8 @@ enum canasta_meld_class {
 
 /* Classify a meld given by composition (M1, M2, M5, M6).  Black threes
  * (rank 3) are legal only as 3 or 4 naturals with no wild card.
- * CANASTA_E_MELD or CANASTA_E_THREES if the composition is illegal. */
+ * CANASTA_E_MELD or CANASTA_E_THREES if the composition is illegal;
+ * CANASTA_E_ARG for a rank outside 3..14 or a count outside 0..255. */
 CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
                                    int twos, int jokers);
 
@@ -437,8 +438,9 @@ CANASTA_API int canasta_game_winner(int *side, const canasta_game *game);
 /* Check a move without changing anything.  CANASTA_OK if legal; else an
  * error code, and why (if not NULL) receives a sentence for the player
  * (truncated to why_size).  When a rule forbids the move the sentence
- * starts with the rule ID, e.g. "P4: the pile is frozen, ..."; a
- * malformed move (E_MOVE, E_CARD, E_SEAT) is explained without one. */
+ * starts with the rule ID, e.g. "P4: the pile is frozen, ..."; the
+ * explanation of a malformed move (E_MOVE, E_CARD, E_SEAT) may have none.
+ * The form of a move is checked before the rules. */
 CANASTA_API int canasta_validate(char *why, size_t why_size,
     const canasta_game *game, const canasta_move *move);
 /* Validate, then play the move.  On any error the game is unchanged. */

@@ -201,7 +201,8 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat);
 /* Going-out conditions after a MELD or TAKE_PILE leaving hand_after cards
  * (G1, G4, M6). */
 int cn_after_meld_check(const cn_state *st, const cn_plan *pl,
-                        int hand_after, char *why, size_t ws);
+                        const uint8_t *after, int hand_after, char *why,
+                        size_t ws);
 
 /* ---- take.c ---- */
 int cn_check_take(const cn_state *st, const canasta_move *m, char *why,

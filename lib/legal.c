@@ -125,14 +125,12 @@ static void opening_leaf(ctx *c, const spec *sp, int n, int value)
             return; /* not minimal: group g could be laid later */
     uint8_t avail[CANASTA_CARD_LIMIT];
     memcpy(avail, c->avail, sizeof avail);
-    int used = 0, canastas = 0;
+    int used = 0;
     for (int g = 0; g < n; g++) {
         canasta_group *gr = &c->m.groups[g];
         gr->rank = (uint8_t)sp[g].r;
         fill_group(gr, avail, sp[g].r, sp[g].k, sp[g].t, sp[g].j);
         used += gr->count;
-        canastas += gr->count + (c->m.kind == CANASTA_MOVE_TAKE_PILE &&
-                                 g == 0) >= 7;
     }
     c->m.ngroups = (uint8_t)n;
     if (c->m.kind == CANASTA_MOVE_TAKE_PILE ||
@@ -142,10 +140,10 @@ static void opening_leaf(ctx *c, const spec *sp, int n, int value)
     }
     /* The groups are legal melds of cards in the hand reaching the
      * minimum by construction; what is left to check is G1. */
-    int after = c->st->hand_n[c->seat] - used;
-    if (after > 1 || (c->st->permission != CANASTA_PERMISSION_NO &&
-                      canastas >= c->st->p.canastas_to_go_out))
+    if (c->st->hand_n[c->seat] - used > 1)
         emit(c->e, &c->m);
+    else
+        emit_if_legal(c); /* leaves one card or none: G1 decides */
 }
 
 /* The most that ranks from..ace and the wild cards left could add. */
@@ -193,78 +191,117 @@ static void opening_dfs(ctx *c, spec *sp, int n, int from, int value,
     }
 }
 
-/* ---- G3: concealed exits below the minimum ---- */
+/* ---- exits: the whole rest of the hand in one move ---- */
 
-/* Distribute the wild cards over the groups (at most 3 per group). */
-static void exit_wilds(ctx *c, int gi, int twos, int jokers)
+/* An unopened side sometimes can go out only by melding its whole hand
+ * in one move: when the opening reaches the minimum only with the black
+ * threes (M6 allows them only in the move that goes out), or only through
+ * the G3 waiver.  Every other exit can be played one group at a time after
+ * a minimal opening, so only these are listed, each with every spread of
+ * the wild cards over the melds.  The hand holds little value then (under
+ * the minimum without its black threes), so the list stays short. */
+typedef struct exit_target {
+    int8_t rank, room;
+} exit_target;
+
+typedef struct exit_ctx {
+    ctx *c;
+    exit_target tg[CN_RANKS];
+    int ntg;
+    int8_t t[CN_RANKS], j[CN_RANKS];
+    int nat[CN_RANKS], b3;
+} exit_ctx;
+
+static void exit_emit(exit_ctx *x)
 {
-    if (gi == c->m.ngroups) {
+    ctx *c = x->c;
+    canasta_move *m = &c->m;
+    uint8_t avail[CANASTA_CARD_LIMIT];
+    int value = 0;
+    memcpy(avail, c->avail, sizeof avail);
+    m->ngroups = 0;
+    for (int i = 0; i < x->ntg; i++) {
+        int r = x->tg[i].rank, k = x->nat[r];
+        if (k + x->t[i] + x->j[i] == 0)
+            continue;
+        if (m->ngroups >= CANASTA_MOVE_MAX_GROUPS)
+            return;
+        canasta_group *g = &m->groups[m->ngroups];
+        g->rank = (uint8_t)r;
+        fill_group(g, avail, r, k, x->t[i], x->j[i]);
+        value += k * cn_value(CANASTA_CARD(r, 0)) + x->t[i] * 20 +
+                 x->j[i] * 50;
+        m->ngroups++;
+    }
+    if (x->b3) {
+        if (m->ngroups >= CANASTA_MOVE_MAX_GROUPS)
+            return;
+        canasta_group *g = &m->groups[m->ngroups];
+        g->rank = 3;
+        fill_group(g, avail, 3, x->b3, 0, 0);
+        value += 5 * x->b3;
+        m->ngroups++;
+    }
+    if (value - 5 * x->b3 >= c->minimum)
+        return; /* reachable group by group after a minimal opening */
+    emit_if_legal(c);
+}
+
+static void exit_wilds(exit_ctx *x, int i, int twos, int jokers)
+{
+    if (i == x->ntg) {
         if (twos == 0 && jokers == 0)
-            emit_if_legal(c);
+            exit_emit(x);
         return;
     }
-    canasta_group *g = &c->m.groups[gi];
-    if (g->rank == 3) {
-        exit_wilds(c, gi + 1, twos, jokers);
-        return;
-    }
-    int base = g->count;
-    for (int t = 0; t <= twos && t <= 3; t++)
-        for (int j = 0; j <= jokers && t + j <= 3; j++) {
-            canasta_group extra;
-            fill_group(&extra, c->avail, 0, 0, t, j);
-            memcpy(g->cards + base, extra.cards, extra.count);
-            g->count = (uint8_t)(base + extra.count);
-            exit_wilds(c, gi + 1, twos - t, jokers - j);
-            unfill_group(&extra, c->avail);
-            g->count = (uint8_t)base;
+    int room = x->tg[i].room;
+    for (int t = 0; t <= twos && t <= room; t++)
+        for (int j = 0; j <= jokers && t + j <= room; j++) {
+            x->t[i] = (int8_t)t;
+            x->j[i] = (int8_t)j;
+            exit_wilds(x, i + 1, twos - t, jokers - j);
         }
 }
 
-static void concealed_exits(ctx *c)
+static void whole_hand_exits(ctx *c)
 {
-    /* discard choice: 0 none, else the rank class kept back (2 twos,
-     * 3 black threes, 4..14 naturals, 15 joker) */
+    const cn_state *st = c->st;
+    exit_ctx x;
+    memset(&x, 0, sizeof x);
+    x.c = c;
+    /* keep back nothing, or one card of a class: 2 twos, 3 black threes,
+     * 4..14 naturals, 15 the joker */
     for (int d = 0; d <= 15; d++) {
-        int nat[CN_RANKS], twos = c->twos, jokers = c->jokers, b3 = c->b3;
-        memcpy(nat, c->nat, sizeof nat);
+        int twos = c->twos, jokers = c->jokers;
+        memcpy(x.nat, c->nat, sizeof x.nat);
+        x.b3 = c->b3;
         if (d == 2) { if (!twos) continue; twos--; }
-        else if (d == 3) { if (!b3) continue; b3--; }
-        else if (d >= 4 && d <= 14) { if (!nat[d]) continue; nat[d]--; }
+        else if (d == 3) { if (!x.b3) continue; x.b3--; }
+        else if (d >= 4 && d <= 14) { if (!x.nat[d]) continue; x.nat[d]--; }
         else if (d == 15) { if (!jokers) continue; jokers--; }
         else if (d != 0) continue;
-        if (b3 != 0 && b3 != 3 && b3 != 4)
+        if (x.b3 != 0 && x.b3 != 3 && x.b3 != 4)
             continue;
-        int ok = 1, value = b3 * 5 + twos * 20 + jokers * 50, groups = 0;
-        for (int r = 4; r <= 14; r++) {
-            if (nat[r] == 1)
+        int ok = 1;
+        x.ntg = 0;
+        for (int r = 4; r <= 14 && ok; r++) {
+            const cn_meld *md = &st->melds[c->side][r];
+            int exists = cn_meld_size(md) > 0;
+            if (!exists && x.nat[r] == 1)
                 ok = 0;
-            if (nat[r] >= 2) {
-                groups++;
-                value += nat[r] * cn_value(CANASTA_CARD(r, 0));
+            else if (exists || x.nat[r] >= 2) {
+                int room = 3 - (exists ? md->twos + md->jokers : 0);
+                x.tg[x.ntg].rank = (int8_t)r;
+                x.tg[x.ntg].room = (int8_t)room;
+                x.ntg++;
             }
         }
-        groups += b3 > 0;
-        if (!ok || groups == 0 || groups > CANASTA_MOVE_MAX_GROUPS ||
-            value >= c->minimum)
-            continue; /* at or above the minimum: reachable move by move */
-        c->m.ngroups = 0;
-        for (int r = 4; r <= 14; r++) {
-            if (nat[r] < 2)
-                continue;
-            canasta_group *g = &c->m.groups[c->m.ngroups++];
-            g->rank = (uint8_t)r;
-            fill_group(g, c->avail, r, nat[r], 0, 0);
-        }
-        if (b3) {
-            canasta_group *g = &c->m.groups[c->m.ngroups++];
-            g->rank = 3;
-            fill_group(g, c->avail, 3, b3, 0, 0);
-        }
-        exit_wilds(c, 0, twos, jokers);
-        for (int i = 0; i < c->m.ngroups; i++)
-            unfill_group(&c->m.groups[i], c->avail);
-        c->m.ngroups = 0;
+        int value = twos * 20 + jokers * 50;
+        for (int r = 4; r <= 14; r++)
+            value += x.nat[r] * cn_value(CANASTA_CARD(r, 0));
+        if (!ok || x.ntg + (x.b3 > 0) == 0 || value >= c->minimum)
+            continue; /* see exit_emit */
+        exit_wilds(&x, 0, twos, jokers);
     }
 }
 
@@ -351,19 +388,9 @@ static void draw_phase(ctx *c)
 
 /* ---- the play phase ---- */
 
-static int may_leave(const ctx *c, int after, int canastas)
-{
-    const cn_state *st = c->st;
-    if (after <= 1)
-        return st->permission != CANASTA_PERMISSION_NO &&
-               canastas >= st->p.canastas_to_go_out;
-    return 1;
-}
-
 static void single_groups(ctx *c)
 {
     const cn_state *st = c->st;
-    int have = cn_side_canastas(st, c->side);
     int hn = st->hand_n[c->seat];
     int yes = st->permission == CANASTA_PERMISSION_YES;
     canasta_move *m = &c->m;
@@ -374,7 +401,7 @@ static void single_groups(ctx *c)
     canasta_group *g = &m->groups[0];
     for (int r = 4; r <= 14; r++) {
         const cn_meld *md = &st->melds[c->side][r];
-        int size = cn_meld_size(md), exists = size > 0;
+        int exists = cn_meld_size(md) > 0;
         if (!exists && c->nat[r] < 2)
             continue;
         int room = 3 - (md->twos + md->jokers);
@@ -385,13 +412,10 @@ static void single_groups(ctx *c)
                     int used = k + t + j;
                     if (used == 0 || (!exists && used < 3))
                         continue;
-                    int canastas = have + (size < 7 && size + used >= 7);
-                    int after = hn - used;
-                    if (!may_leave(c, after, canastas))
-                        continue;
                     fill_group(g, c->avail, r, k, t, j);
-                    /* G4: after a yes, skip melds that spoil the exit */
-                    if (!yes || after <= 1 ||
+                    /* Leaving one card or none (G1), or after a yes (G4):
+                     * the full check decides. */
+                    if ((!yes && hn - used > 1) ||
                         cn_check(st, m, NULL, 0) == CANASTA_OK)
                         emit(c->e, m);
                     unfill_group(g, c->avail);
@@ -399,11 +423,11 @@ static void single_groups(ctx *c)
     }
     /* M6: black threes, only in the move that goes out. */
     for (int k = 3; k <= c->b3 && k <= 4; k++) {
-        if (hn - k > 1 || !may_leave(c, hn - k, have))
+        if (hn - k > 1)
             continue;
         g->rank = 3;
         fill_group(g, c->avail, 3, k, 0, 0);
-        emit(c->e, m);
+        emit_if_legal(c);
         unfill_group(g, c->avail);
     }
 }
@@ -452,11 +476,8 @@ static void play_phase(ctx *c)
         c->fixed_groups = 0;
         spec sp[CANASTA_MOVE_MAX_GROUPS];
         opening_dfs(c, sp, 0, 4, 0, 0);
-        if (st->turn_src == CN_SRC_STOCK && st->turn_melds == 0 &&
-            !st->seat_melded[c->seat]) {
-            c->m.ngroups = 0;
-            concealed_exits(c);
-        }
+        if (cn_seat_can_go_out(st, c->seat))
+            whole_hand_exits(c);
     }
     discards(c);
 }

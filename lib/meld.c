@@ -141,15 +141,34 @@ int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
     return CANASTA_OK;
 }
 
-/* G1: the hand may be emptied (now, or by the discard that must follow
- * when one card is left) only with the side's canastas; G4: not after a
- * "no", and after a "yes" the player must still be able to go out;
- * M6: black threes only in the move that goes out. */
+/* Could the player go out from `hand` with the side's melds after the
+ * move (mn, mw)?  An empty hand is out already: it needs the canastas. */
+static int can_finish(const cn_state *st, const uint8_t *hand, int n,
+                      const cn_plan *pl)
+{
+    if (n == 0)
+        return pl->canastas_after >= st->p.canastas_to_go_out;
+    cn_goout_query q;
+    q.hand = hand;
+    q.mn = pl->mn;
+    q.mw = pl->mw;
+    q.needed = st->p.canastas_to_go_out;
+    q.opened = 1; /* a move with groups opens the side */
+    q.minimum = 0;
+    q.waiver = 0;
+    return cn_can_go_out(&q);
+}
+
+/* G1: the hand may be left with no card or one card only if the player
+ * can go out from there (the last card discarded, or melded onto a meld
+ * it completes); G4: never after a "no", and after a "yes" going out must
+ * stay possible; M6: black threes only in the move that goes out.
+ * hand_after/after are the hand after the move (counts by code). */
 int cn_after_meld_check(const cn_state *st, const cn_plan *pl,
-                        int hand_after, char *why, size_t ws)
+                        const uint8_t *after, int hand_after, char *why,
+                        size_t ws)
 {
     int needed = st->p.canastas_to_go_out;
-    int has = pl->canastas_after >= needed;
     if (pl->black_threes && hand_after > 1)
         return cn_why(why, ws, CANASTA_E_THREES,
             "M6: black threes may be melded only when going out; after "
@@ -159,27 +178,15 @@ int cn_after_meld_check(const cn_state *st, const cn_plan *pl,
             return cn_why(why, ws, CANASTA_E_GO_OUT,
                 "G4: your partner said no, so you may not go out this turn; "
                 "keep at least two cards after melding");
-        if (!has)
+        if (!can_finish(st, after, hand_after, pl))
             return cn_why(why, ws, CANASTA_E_GO_OUT,
                 "G1: your side needs %d canasta%s before you can go out; "
                 "this move would leave you %s", needed,
                 needed > 1 ? "s" : "",
-                hand_after ? "one card, and discarding it would empty your "
+                hand_after ? "one card, and playing it would empty your "
                              "hand" : "no cards");
     } else if (st->permission == CANASTA_PERMISSION_YES) {
-        uint8_t hand[CANASTA_CARD_LIMIT];
-        const uint8_t *h = st->hand[st->turn_seat];
-        for (int c = 0; c < CANASTA_CARD_LIMIT; c++)
-            hand[c] = (uint8_t)(h[c] - pl->use[c]);
-        cn_goout_query q;
-        q.hand = hand;
-        q.mn = pl->mn;
-        q.mw = pl->mw;
-        q.needed = needed;
-        q.opened = 1;
-        q.minimum = 0;
-        q.waiver = 0;
-        if (!cn_can_go_out(&q))
+        if (!can_finish(st, after, hand_after, pl))
             return cn_why(why, ws, CANASTA_E_MUST_GO_OUT,
                 "G4: your partner said yes, so you must go out this turn, "
                 "and after this meld you could not");

@@ -39,7 +39,8 @@ CANASTA_API int canasta_move_add_card(canasta_move *move, int group, int card)
 {
     if (!move)
         return CANASTA_E_NULL;
-    if (group < 0 || group >= move->ngroups)
+    if (group < 0 || group >= move->ngroups ||
+        group >= CANASTA_MOVE_MAX_GROUPS)
         return CANASTA_E_ARG;
     if (!cn_valid_card(card))
         return CANASTA_E_CARD;

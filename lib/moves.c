@@ -86,7 +86,10 @@ static int check_meld(const cn_state *st, const canasta_move *m, char *why,
                 "O2: your side's first meld must count at least %d; these "
                 "cards count %d", need, pl.value);
     }
-    return cn_after_meld_check(st, &pl, after, why, ws);
+    uint8_t left[CANASTA_CARD_LIMIT];
+    for (int c = 0; c < CANASTA_CARD_LIMIT; c++)
+        left[c] = (uint8_t)(st->hand[seat][c] - pl.use[c]);
+    return cn_after_meld_check(st, &pl, left, after, why, ws);
 }
 
 static int check_discard(const cn_state *st, const canasta_move *m,

@@ -101,7 +101,10 @@ CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
 {
     if (!meld_class)
         return CANASTA_E_NULL;
-    if (naturals < 0 || twos < 0 || jokers < 0)
+    /* No deck holds more than 255 of anything; the bound keeps the sums
+     * below from overflowing. */
+    if (rank < 3 || rank > 14 || naturals < 0 || twos < 0 || jokers < 0 ||
+        naturals > 255 || twos > 255 || jokers > 255)
         return CANASTA_E_ARG;
     int w = twos + jokers, n = naturals + w;
     if (n == 0) {
@@ -111,8 +114,6 @@ CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
     if (rank == 3) { /* M6: black threes only, 3 or 4, no wild card */
         if (w > 0 || naturals < 3 || naturals > 4)
             return CANASTA_E_THREES;
-    } else if (rank < 4 || rank > 14) {
-        return CANASTA_E_ARG;
     } else if (naturals < 2 || w > 3) { /* M1 */
         return CANASTA_E_MELD;
     }
@@ -158,6 +159,15 @@ CANASTA_API int canasta_score_side(int *items, size_t n_items,
         used[r] = 1;
         if (n < 0 || t < 0 || j < 0)
             return cn_why(why, why_size, bad, "meld counts cannot be negative");
+        if (n > p->packs * 4 || t > p->packs * 4 || j > p->jokers)
+            return cn_why(why, why_size, bad,
+                "C2: %d packs hold at most %d %s, %d twos and %d jokers",
+                p->packs, r == 3 ? p->packs * 2 : p->packs * 4,
+                cn_rank_plural(r), p->packs * 4, p->jokers);
+        if (n + t + j == 0)
+            return cn_why(why, why_size, bad,
+                "M1: the row for %s holds no cards; leave it out",
+                cn_rank_plural(r));
         int rc = canasta_meld_class(&cls, r, n, t, j);
         if (rc == CANASTA_E_THREES)
             return cn_why(why, why_size, bad,

@@ -49,7 +49,7 @@ int cn_draw_cards(cn_state *st, int seat, int count)
         count = st->stock_n;
     while (count > 0) {
         if (st->stock_n == 0)
-            return 1;
+            return 0; /* red threes used up the stock; the last was not one */
         int c = st->stock[--st->stock_n];
         st->stock[st->stock_n] = 0;
         if (cn_is_red3(c)) {

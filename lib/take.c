@@ -2,14 +2,6 @@
  * obligation to take it (E1). */
 #include "internal.h"
 
-static int red3_below_top(const cn_state *st)
-{
-    int n = 0;
-    for (int i = 0; i + 1 < st->pile_n; i++)
-        n += cn_is_red3(st->pile[i]);
-    return n;
-}
-
 static const char *frozen_reason(const cn_state *st, int side)
 {
     if (st->pile_wilds)
@@ -35,6 +27,11 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
         return cn_why(why, ws, CANASTA_E_PHASE,
             "T1: the pile can be taken only at the start of your turn, "
             "instead of drawing");
+    /* The form of the move first, then the pile (P1, P2). */
+    cn_plan pl;
+    int rc = cn_groups_parse(&pl, st, m, 1, why, ws);
+    if (rc)
+        return rc;
     if (st->pile_n == 0)
         return cn_why(why, ws, CANASTA_E_PILE_EMPTY,
                       "P1: the discard pile is empty");
@@ -49,10 +46,6 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
         return cn_why(why, ws, CANASTA_E_PILE_BLOCKED,
             "P2: a black three (%s) is on top of the pile, so the pile "
             "cannot be taken this turn", tn);
-    cn_plan pl;
-    int rc = cn_groups_parse(&pl, st, m, 1, why, ws);
-    if (rc)
-        return rc;
     if (m->groups[0].rank != r)
         return cn_why(why, ws, CANASTA_E_MOVE,
             "P1: the first group must be the meld of the top card (%s), "
@@ -102,9 +95,20 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
                 "card with the cards you meld counts %d (cards under the "
                 "top never count)", need, pl.value);
     }
-    int after = st->hand_n[seat] - pl.n_use + st->pile_n - 1 -
-                red3_below_top(st);
-    return cn_after_meld_check(st, &pl, after, why, ws);
+    /* The hand after the take: less the cards melded, plus the pile
+     * under the top card (red threes in it are laid out, R2). */
+    uint8_t left[CANASTA_CARD_LIMIT];
+    for (int c = 0; c < CANASTA_CARD_LIMIT; c++)
+        left[c] = (uint8_t)(st->hand[seat][c] - pl.use[c]);
+    int after = st->hand_n[seat] - pl.n_use;
+    for (int i = 0; i + 1 < st->pile_n; i++) {
+        int c = st->pile[i];
+        if (!cn_is_red3(c)) {
+            left[c]++;
+            after++;
+        }
+    }
+    return cn_after_meld_check(st, &pl, left, after, why, ws);
 }
 
 /* P1, P7, R2: meld the top card, then pick up the rest of the pile; red
