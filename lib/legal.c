@@ -5,8 +5,8 @@
  * side has opened, a meld move holds one group (several groups are the
  * same as several moves).  Before it has opened, the enumerator lists the
  * minimal openings (no group could be left out and still reach the
- * minimum; more can be laid by later moves) and, where G3 waives the
- * minimum, the concealed exits that meld the whole hand at once.
+ * minimum; more can be laid by later moves) and the whole-hand exits
+ * that no minimal opening leads to (see whole_hand_exits).
  * Nothing here allocates. */
 #include <string.h>
 #include "internal.h"
