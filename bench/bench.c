@@ -13,6 +13,8 @@
  *                               draw or a discard at mid-hand positions)
  *   apply_ns                    canasta_apply of the same moves (each on a
  *                               fresh copy; the copy's time is subtracted)
+ *   validate_meld_ns            the same two for the melds and pile takes
+ *   apply_meld_ns               listed at those positions
  *   legal_moves_ns              canasta_legal_moves at positions where the
  *                               player holds 11-15 cards
  *   random_play_decisions_per_s random legal play: enumerate, pick, apply
@@ -129,6 +131,8 @@ typedef struct typical {
 
 static typical *typ;
 static size_t n_typ;
+static typical *meld_typ; /* melds and pile takes */
+static size_t n_meld;
 
 /* A move of kind from the current legal list, picked at random. */
 static int pick_kind(canasta_move *out, size_t count, int kind,
@@ -489,6 +493,26 @@ int main(void)
             added++;
         }
     }
+    /* The melding moves: every listed meld at the play-phase positions and
+     * every listed take of the pile at the draw-phase positions. */
+    meld_typ = malloc((size_t)(n_draw + n_play) * 64 * sizeof *meld_typ);
+    if (meld_typ == NULL) {
+        fprintf(stderr, "bench: out of memory\n");
+        return 1;
+    }
+    for (i = 0; i < n_positions; i++) {
+        size_t count = legal_moves_grow(positions[i]), k;
+        int added = 0;
+        for (k = 0; k < count && added < 64; k++) {
+            if (move_buf[k].kind != CANASTA_MOVE_MELD &&
+                move_buf[k].kind != CANASTA_MOVE_TAKE_PILE)
+                continue;
+            meld_typ[n_meld].game = positions[i];
+            meld_typ[n_meld].move = move_buf[k];
+            n_meld++;
+            added++;
+        }
+    }
     /* Make sure the buffer holds every position's list before timing. */
     for (i = 0; i < n_positions; i++)
         (void)legal_moves_grow(positions[i]);
@@ -519,6 +543,25 @@ int main(void)
         apply_ns = 0.0;
     print_figure("apply_ns", apply_ns, "ns");
 
+    if (n_meld > 0) {
+        typical *plain = typ;
+        size_t n_plain = n_typ;
+        fprintf(stderr, "bench: timing %lu melds and takes\n",
+                (unsigned long)n_meld);
+        typ = meld_typ;
+        n_typ = n_meld;
+        validate_s = time_per_op(body_validate);
+        check_failures("validate (melds)");
+        print_figure("validate_meld_ns", validate_s * 1e9, "ns");
+        copy_apply_s = time_per_op(body_copy_apply);
+        check_failures("apply (melds)");
+        copy_typ_s = time_per_op(body_copy_typical);
+        apply_ns = (copy_apply_s - copy_typ_s) * 1e9;
+        print_figure("apply_meld_ns", apply_ns < 0.0 ? 0.0 : apply_ns, "ns");
+        typ = plain;
+        n_typ = n_plain;
+    }
+
     fprintf(stderr, "bench: timing legal moves\n");
     legal_s = time_per_op(body_legal);
     check_failures("legal moves");
@@ -535,6 +578,7 @@ int main(void)
         canasta_game_free(play_pos[i].game);
     canasta_game_free(scratch);
     free(typ);
+    free(meld_typ);
     free(move_buf);
     canasta_rules_free(rules);
     return 0;
