@@ -1,4 +1,5 @@
 /* helpers.c - building crafted games and moves for the tests (helpers.h). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,20 +244,29 @@ void th_err(canasta_game *g, const canasta_move *m, int expected_error)
                   why);
 }
 
+/* Clone g, then expect canasta_validate and canasta_apply to refuse m
+ * with expected_error; returns the clone (the caller frees it). */
+static canasta_game *refuse_both(canasta_game *g, const canasta_move *m,
+                                 int expected_error, char *why, size_t cap)
+{
+    canasta_game *before = NULL;
+    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
+    int rc = canasta_validate(why, cap, g, m);
+    ck_assert_msg(rc == expected_error, "validate: expected %s, got %s (%s)",
+                  canasta_error_name(expected_error), canasta_error_name(rc),
+                  why);
+    rc = canasta_apply(why, cap, g, m);
+    ck_assert_msg(rc == expected_error, "apply: expected %s, got %s (%s)",
+                  canasta_error_name(expected_error), canasta_error_name(rc),
+                  why);
+    return before;
+}
+
 void th_reject(canasta_game *g, const canasta_move *m, int expected_error,
                const char *rule_id)
 {
     char why[256];
-    canasta_game *before = NULL;
-    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
-    int rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == expected_error, "validate: expected %s, got %s (%s)",
-                  canasta_error_name(expected_error), canasta_error_name(rc),
-                  why);
-    rc = canasta_apply(why, sizeof why, g, m);
-    ck_assert_msg(rc == expected_error, "apply: expected %s, got %s (%s)",
-                  canasta_error_name(expected_error), canasta_error_name(rc),
-                  why);
+    canasta_game *before = refuse_both(g, m, expected_error, why, sizeof why);
     if (rule_id) {
         size_t n = strlen(rule_id);
         ck_assert_msg(strncmp(why, rule_id, n) == 0 && why[n] == ':',
@@ -267,6 +277,78 @@ void th_reject(canasta_game *g, const canasta_move *m, int expected_error,
     canasta_game_equal(&eq, g, before);
     ck_assert_msg(eq, "a rejected move changed the game");
     canasta_game_free(before);
+}
+
+/* Does why start with "ID:" for one of the space-separated ids (NULL: for
+ * any rule ID, a capital letter and digits)? */
+static int starts_with_one_of(const char *why, const char *ids)
+{
+    if (!ids) {
+        size_t k = 1;
+        if (!isupper((unsigned char)why[0]))
+            return 0;
+        while (isdigit((unsigned char)why[k]))
+            k++;
+        return k > 1 && why[k] == ':';
+    }
+    for (const char *p = ids; *p;) {
+        size_t n = strcspn(p, " ");
+        if (n > 0 && strncmp(why, p, n) == 0 && why[n] == ':')
+            return 1;
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+    return 0;
+}
+
+void th_reject_ids_why(char *why_out, size_t cap, canasta_game *g,
+                       const canasta_move *m, int expected_error,
+                       const char *ids)
+{
+    char why[512] = "";
+    int eq = 0;
+    canasta_game *before = refuse_both(g, m, expected_error, why, sizeof why);
+    ck_assert_msg(starts_with_one_of(why, ids),
+                  "explanation should start with a rule ID%s%s: %s",
+                  ids ? " among " : "", ids ? ids : "", why);
+    ck_assert_int_eq(canasta_game_equal(&eq, g, before), CANASTA_OK);
+    ck_assert_msg(eq, "a rejected move changed the game");
+    canasta_game_free(before);
+    if (why_out)
+        snprintf(why_out, cap, "%s", why);
+}
+
+void th_reject_ids(canasta_game *g, const canasta_move *m, int expected_error,
+                   const char *ids)
+{
+    th_reject_ids_why(NULL, 0, g, m, expected_error, ids);
+}
+
+void th_expect_valid(const canasta_game *g, const canasta_move *m)
+{
+    char why[256] = "";
+    int rc = canasta_validate(why, sizeof why, g, m);
+    ck_assert_msg(rc == CANASTA_OK, "expected a legal move, got %s (%s)",
+                  canasta_error_name(rc), why);
+}
+
+canasta_game *th_deal(const char *h0, const char *h1, const char *h2,
+                      const char *h3, const char *up, const char *stock)
+{
+    const char *const hands[4] = { h0, h1, h2, h3 };
+    return th_game(NULL, 3, hands, up, stock);
+}
+
+canasta_game *th_new_game(uint64_t seed)
+{
+    canasta_rules *rules = NULL;
+    canasta_game *g = NULL;
+    ck_assert_int_eq(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
+                     CANASTA_OK);
+    ck_assert_int_eq(canasta_game_create(&g, rules, seed), CANASTA_OK);
+    canasta_rules_free(rules); /* the game keeps its own copy */
+    return g;
 }
 
 void th_do_draw(canasta_game *g, int seat)
@@ -353,6 +435,136 @@ int th_total(const canasta_game *g, int side)
     return v;
 }
 
+int th_card(const char *text)
+{
+    int c = -1;
+    ck_assert_int_eq(canasta_card_from_string(&c, text), CANASTA_OK);
+    return c;
+}
+
+int th_pile_top(const canasta_game *g)
+{
+    int c = -1;
+    ck_assert_int_eq(canasta_game_pile_top(&c, g), CANASTA_OK);
+    return c;
+}
+
+int th_pile_status(const canasta_game *g, int side)
+{
+    int f = -1;
+    ck_assert_int_eq(canasta_game_pile_status(&f, g, side), CANASTA_OK);
+    return f;
+}
+
+int th_red_three_count(const canasta_game *g, int seat)
+{
+    uint8_t cards[16];
+    size_t n = 99;
+    ck_assert_int_eq(canasta_game_red_threes(cards, sizeof cards, &n, g,
+                                             seat), CANASTA_OK);
+    return (int)n;
+}
+
+int th_meld_naturals(const canasta_game *g, int side, int rank)
+{
+    int nat = -1, twos = -1, jokers = -1;
+    ck_assert_int_eq(canasta_game_meld(&nat, &twos, &jokers, g, side, rank),
+                     CANASTA_OK);
+    return nat;
+}
+
+int th_opened(const canasta_game *g, int side)
+{
+    int o = -1;
+    ck_assert_int_eq(canasta_game_opened(&o, g, side), CANASTA_OK);
+    return o;
+}
+
+int th_phase_in_play(int phase)
+{
+    return phase == CANASTA_PHASE_DRAW || phase == CANASTA_PHASE_PLAY ||
+           phase == CANASTA_PHASE_ANSWER;
+}
+
+int th_in_play(const canasta_game *g)
+{
+    return th_phase_in_play(th_phase(g));
+}
+
+void th_expect_meld(const canasta_game *g, int side, int rank, int n, int t,
+                    int j)
+{
+    int gn = -1, gt = -1, gj = -1;
+    ck_assert_int_eq(canasta_game_meld(&gn, &gt, &gj, g, side, rank),
+                     CANASTA_OK);
+    ck_assert_msg(gn == n && gt == t && gj == j,
+                  "side %d rank %d: %d naturals %d twos %d jokers, "
+                  "want %d %d %d", side, rank, gn, gt, gj, n, t, j);
+}
+
+void th_expect_items(const canasta_game *g, int side, int melded,
+                     int natural, int mixed, int red, int out, int in_hand,
+                     int total)
+{
+    int it[CANASTA_SCORE_ITEMS];
+    for (int i = 0; i < CANASTA_SCORE_ITEMS; i++)
+        it[i] = -12345;
+    ck_assert_int_eq(canasta_game_hand_score(it, CANASTA_SCORE_ITEMS, g,
+                                             side), CANASTA_OK);
+    ck_assert_int_eq(it[CANASTA_SCORE_MELDED], melded);
+    ck_assert_int_eq(it[CANASTA_SCORE_NATURAL_CANASTAS], natural);
+    ck_assert_int_eq(it[CANASTA_SCORE_MIXED_CANASTAS], mixed);
+    ck_assert_int_eq(it[CANASTA_SCORE_RED_THREES], red);
+    ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], out);
+    ck_assert_int_eq(it[CANASTA_SCORE_IN_HAND], in_hand);
+    ck_assert_int_eq(it[CANASTA_SCORE_TOTAL], total);
+}
+
+void th_expect_end(const canasta_game *g, int how, int seat)
+{
+    int h = -7, s = -7;
+    ck_assert_int_eq(canasta_game_hand_end(&h, &s, g), CANASTA_OK);
+    ck_assert_int_eq(h, how);
+    ck_assert_int_eq(s, seat);
+}
+
+int th_card_value(int card)
+{
+    int rank = card / 4, suit = card % 4;
+    if (card == CANASTA_JOKER)
+        return 50;
+    if (rank == 2 || rank == 14)
+        return 20;
+    if (rank >= 8 && rank <= 13)
+        return 10;
+    if (rank >= 4 && rank <= 7)
+        return 5;
+    if (rank == 3)
+        return (suit == CANASTA_CLUBS || suit == CANASTA_SPADES) ? 5 : 0;
+    ck_abort_msg("no value for card code %d", card);
+    return 0;
+}
+
+int th_held_value(const canasta_game *g, int seat)
+{
+    uint8_t cards[128];
+    size_t n = 0;
+    int sum = 0;
+    ck_assert_int_eq(canasta_game_hand(cards, sizeof cards, &n, g, seat),
+                     CANASTA_OK);
+    for (size_t i = 0; i < n; i++)
+        sum += th_card_value(cards[i]);
+    return sum;
+}
+
+void th_pass_turn(canasta_game *g, int seat, const char *card)
+{
+    ck_assert_int_eq(th_seat(g), seat);
+    th_do_draw(g, seat);
+    ck_assert_int_ge(th_count_in_hand(g, seat, card), 1);
+    th_do_discard(g, seat, card);
+}
+
 void th_drain_stock(canasta_game *g, int left)
 {
     for (int guard = 0; th_stock_size(g) > left; guard++) {
@@ -425,4 +637,38 @@ void th_assert_cards_accounted(const canasta_game *g)
                          have[c], want[c]);
         }
     }
+}
+
+uint64_t th_sm64_next(th_sm64 *r)
+{
+    uint64_t z;
+    r->state += UINT64_C(0x9E3779B97F4A7C15);
+    z = r->state;
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+size_t th_sm64_below(th_sm64 *r, size_t n)
+{
+    return (size_t)(th_sm64_next(r) % (uint64_t)n);
+}
+
+/* Plain comparisons, as in th_assert_cards_accounted. */
+void th_list_moves(th_movelist *ml, const canasta_game *g)
+{
+    size_t count = 0;
+    int rc = canasta_legal_moves(ml->v, ml->cap, &count, g);
+    if (rc == CANASTA_E_BUFFER) {
+        size_t want = count + 16;
+        canasta_move *nv = realloc(ml->v, want * sizeof *nv);
+        if (nv == NULL)
+            ck_abort_msg("th_list_moves: out of memory");
+        ml->v = nv;
+        ml->cap = want;
+        rc = canasta_legal_moves(ml->v, ml->cap, &count, g);
+    }
+    if (rc != CANASTA_OK)
+        ck_abort_msg("canasta_legal_moves: %s", canasta_error_name(rc));
+    ml->n = count;
 }

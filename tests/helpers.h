@@ -52,6 +52,24 @@ void th_err(canasta_game *g, const canasta_move *m, int expected_error);
  * before) and the explanation starts with rule_id (e.g. "P4"). */
 void th_reject(canasta_game *g, const canasta_move *m, int expected_error,
                const char *rule_id);
+/* As th_reject, but the explanation may start with any of the
+ * space-separated rule IDs in ids ("M1 M2"); ids NULL: with any rule ID (a
+ * capital letter, digits, ':'), for refusals no single rule owns. */
+void th_reject_ids(canasta_game *g, const canasta_move *m, int expected_error,
+                   const char *ids);
+/* As th_reject_ids, and the explanation is copied to why[0..cap). */
+void th_reject_ids_why(char *why, size_t cap, canasta_game *g,
+                       const canasta_move *m, int expected_error,
+                       const char *ids);
+/* Expect canasta_validate to accept m (the game is not changed). */
+void th_expect_valid(const canasta_game *g, const canasta_move *m);
+
+/* A classic game with dealer 3 (seat 0 moves first) dealt with th_game:
+ * hands h0..h3, upcards `up`, stock top `stock`. */
+canasta_game *th_deal(const char *h0, const char *h1, const char *h2,
+                      const char *h3, const char *up, const char *stock);
+/* A classic game dealt from seed (canasta_game_create, no crafting). */
+canasta_game *th_new_game(uint64_t seed);
 
 /* Shorthands that build + th_ok. */
 void th_do_draw(canasta_game *g, int seat);
@@ -67,6 +85,44 @@ int th_count_in_hand(const canasta_game *g, int seat, const char *card);
 int th_pile_size(const canasta_game *g);
 int th_stock_size(const canasta_game *g);
 int th_total(const canasta_game *g, int side);
+/* The code of one card written as in th_cards ("7h"). */
+int th_card(const char *text);
+/* The top card of the discard pile (CANASTA_CARD_NONE when empty). */
+int th_pile_top(const canasta_game *g);
+/* canasta_game_pile_status for side: CANASTA_PILE_* bits. */
+int th_pile_status(const canasta_game *g, int side);
+/* How many red threes the seat has laid out. */
+int th_red_three_count(const canasta_game *g, int seat);
+/* The number of naturals in the side's meld of rank. */
+int th_meld_naturals(const canasta_game *g, int side, int rank);
+/* 1 when the side has made its opening meld, else 0. */
+int th_opened(const canasta_game *g, int side);
+/* Phase DRAW, PLAY or ANSWER: a hand is being played (no Check calls). */
+int th_phase_in_play(int phase);
+/* th_phase_in_play of the game's phase. */
+int th_in_play(const canasta_game *g);
+
+/* Expectations (fail the test on a mismatch). */
+/* The side's meld of rank holds n naturals, t twos and j jokers. */
+void th_expect_meld(const canasta_game *g, int side, int rank, int n, int t,
+                    int j);
+/* canasta_game_hand_score of side, item by item (CANASTA_SCORE_*). */
+void th_expect_items(const canasta_game *g, int side, int melded,
+                     int natural, int mixed, int red, int out, int in_hand,
+                     int total);
+/* canasta_game_hand_end gives how and seat. */
+void th_expect_end(const canasta_game *g, int how, int seat);
+
+/* V1: a card's points, written out from RULES.md (never the engine's
+ * table); aborts the test on a code that is no card.  No Check calls
+ * otherwise (used after every move of random play). */
+int th_card_value(int card);
+/* Sum of th_card_value over the cards the seat holds. */
+int th_held_value(const canasta_game *g, int seat);
+
+/* It is seat's turn; it draws the next stock card (known to be `card`)
+ * and discards it again, so its hand is unchanged. */
+void th_pass_turn(canasta_game *g, int seat, const char *card);
 
 /* Play the seat's turns "draw then discard the card drawn" round the table
  * until the stock holds `left` cards (red threes drawn are laid out by the
@@ -76,5 +132,24 @@ void th_drain_stock(canasta_game *g, int left);
 /* Check that every card of the deck is somewhere (hands, melds, pile,
  * stock, red threes) exactly as often as the deck holds it. */
 void th_assert_cards_accounted(const canasta_game *g);
+
+/* splitmix64: a seeded generator (never rand()), so that random play is
+ * the same on every run.  Seed by setting .state. */
+typedef struct {
+    uint64_t state;
+} th_sm64;
+uint64_t th_sm64_next(th_sm64 *r);
+/* A number in [0, n), n > 0. */
+size_t th_sm64_below(th_sm64 *r, size_t n);
+
+/* A growing buffer of legal moves; start from { NULL, 0, 0 }, free(v). */
+typedef struct {
+    canasta_move *v;
+    size_t cap;
+    size_t n;
+} th_movelist;
+/* Fill ml with canasta_legal_moves of g, growing it as needed (Check is
+ * called only on a failure: random play lists after every move). */
+void th_list_moves(th_movelist *ml, const canasta_game *g);
 
 #endif

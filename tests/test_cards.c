@@ -8,14 +8,6 @@
 
 #define DECK 108
 
-/* A game whose dealer is seat 3, so that seat 0 moves first. */
-static canasta_game *deal(const char *h0, const char *h1, const char *h2,
-                          const char *h3, const char *up, const char *stock)
-{
-    const char *const hands[4] = { h0, h1, h2, h3 };
-    return th_game(NULL, 3, hands, up, stock);
-}
-
 static canasta_rules *classic(void)
 {
     canasta_rules *r = NULL;
@@ -43,58 +35,6 @@ static int hand_number(const canasta_game *g)
     int n = -1;
     ck_assert_int_eq(canasta_game_hand_number(&n, g), CANASTA_OK);
     return n;
-}
-
-static int red_threes(const canasta_game *g, int seat)
-{
-    uint8_t c[8];
-    size_t n = 99;
-    ck_assert_int_eq(canasta_game_red_threes(c, 8, &n, g, seat), CANASTA_OK);
-    return (int)n;
-}
-
-static int card(const char *text)
-{
-    int c = -1;
-    ck_assert_int_eq(canasta_card_from_string(&c, text), CANASTA_OK);
-    return c;
-}
-
-/* The error must match, the game must be unchanged and the explanation
- * must start with one of the '|'-separated rule IDs. */
-static void reject_ids(canasta_game *g, const canasta_move *m, int err,
-                       const char *ids)
-{
-    canasta_game *before = NULL;
-    char why[512];
-    int eq = 0, rc, hit = 0;
-    const char *p = ids;
-
-    if (!strchr(ids, '|')) {
-        th_reject(g, m, err, ids);
-        return;
-    }
-    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
-    why[0] = '\0';
-    rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "validate: expected %s, got %s: %s",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    why[0] = '\0';
-    rc = canasta_apply(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "apply: expected %s, got %s: %s",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    ck_assert_int_eq(canasta_game_equal(&eq, before, g), CANASTA_OK);
-    ck_assert_msg(eq == 1, "a rejected move changed the game");
-    while (*p) {
-        size_t len = strcspn(p, "|");
-        if (strncmp(why, p, len) == 0 && why[len] == ':')
-            hit = 1;
-        p += len;
-        if (*p == '|')
-            p++;
-    }
-    ck_assert_msg(hit, "explanation \"%s\" does not start with %s", why, ids);
-    canasta_game_free(before);
 }
 
 /* Copies of each code in one classic deck. */
@@ -158,7 +98,7 @@ static void assert_hand(const canasta_game *g, int seat, uint8_t *expect,
 
 START_TEST(test_C1_partners_sit_opposite)
 {
-    canasta_game *g = deal("", "", "", "", NULL, NULL);
+    canasta_game *g = th_deal("", "", "", "", NULL, NULL);
     int seat, side;
     for (seat = 0; seat < 4; seat++) {
         side = -1;
@@ -173,7 +113,7 @@ END_TEST
 
 START_TEST(test_C1_turn_passes_to_the_left)
 {
-    canasta_game *g = deal("9c", "9d", "9h", "9s", NULL, NULL);
+    canasta_game *g = th_deal("9c", "9d", "9h", "9s", NULL, NULL);
     static const char *const mine[4] = { "9c", "9d", "9h", "9s" };
     int s;
 
@@ -194,14 +134,14 @@ END_TEST
 
 START_TEST(test_C1_seat_out_of_turn_is_rejected)
 {
-    canasta_game *g = deal("", "", "", "", NULL, NULL);
+    canasta_game *g = th_deal("", "", "", "", NULL, NULL);
     canasta_move m;
     /* seat 0 is to move; its right-hand neighbour (3) and partner (2)
      * may not play */
     th_move(&m, CANASTA_MOVE_DRAW, 3);
-    reject_ids(g, &m, CANASTA_E_TURN, "C1|T1");
+    th_reject_ids(g, &m, CANASTA_E_TURN, "C1 T1");
     th_move(&m, CANASTA_MOVE_DRAW, 2);
-    reject_ids(g, &m, CANASTA_E_TURN, "C1|T1");
+    th_reject_ids(g, &m, CANASTA_E_TURN, "C1 T1");
     th_do_draw(g, 0);
     canasta_game_free(g);
 }
@@ -251,7 +191,7 @@ END_TEST
 
 START_TEST(test_C2_cards_accounted_after_play)
 {
-    canasta_game *g = deal("9c 3h", "9d", "", "", "Jk 5c", NULL);
+    canasta_game *g = th_deal("9c 3h", "9d", "", "", "Jk 5c", NULL);
     th_assert_cards_accounted(g);
     th_do_draw(g, 0);
     th_do_discard(g, 0, "9c");
@@ -347,8 +287,8 @@ END_TEST
  * queens, discard the drawn 5. */
 static canasta_game *hand_played_out(void)
 {
-    canasta_game *g = deal("Kc Kc Kd Kd Kh Kh Ks Qc Qc Qd Qd", "", "", "",
-                           NULL, "5c");
+    canasta_game *g = th_deal("Kc Kc Kd Kd Kh Kh Ks Qc Qc Qd Qd", "", "", "",
+                              NULL, "5c");
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Kc Kc Kd Kd Kh Kh Ks | Qc Qc Qd Qd");
     th_do_discard(g, 0, "5c");
@@ -379,7 +319,7 @@ END_TEST
 
 START_TEST(test_C3_next_hand_only_by_next_dealer_after_hand_end)
 {
-    canasta_game *g = deal("", "", "", "", NULL, NULL);
+    canasta_game *g = th_deal("", "", "", "", NULL, NULL);
     canasta_move m;
     /* the hand has not ended */
     th_move(&m, CANASTA_MOVE_NEXT_HAND, 0);
@@ -406,7 +346,7 @@ START_TEST(test_C4_eleven_cards_each_rest_is_stock)
         int s, reds = 0;
         for (s = 0; s < 4; s++) {
             ck_assert_int_eq(th_hand_size(g, s), 11);
-            reds += red_threes(g, s);
+            reds += th_red_three_count(g, s);
         }
         /* pile = the upcards; each red three laid out took a replacement */
         ck_assert_int_eq(th_stock_size(g), DECK - 44 - th_pile_size(g) - reds);
@@ -418,7 +358,7 @@ END_TEST
 
 START_TEST(test_C4_plain_deal_leaves_63_in_stock)
 {
-    canasta_game *g = deal("", "", "", "", "8c", NULL);
+    canasta_game *g = th_deal("", "", "", "", "8c", NULL);
     ck_assert_int_eq(th_pile_size(g), 1);
     ck_assert_int_eq(th_stock_size(g), 108 - 44 - 1);
     canasta_game_free(g);
@@ -456,7 +396,7 @@ END_TEST
 
 START_TEST(test_C4_set_deck_refused_after_first_move)
 {
-    canasta_game *g = deal("", "", "", "", NULL, NULL), *before = NULL;
+    canasta_game *g = th_deal("", "", "", "", NULL, NULL), *before = NULL;
     uint8_t d[DECK];
     int eq = 0;
     th_do_draw(g, 0);
@@ -485,7 +425,7 @@ START_TEST(test_C4_hand_size_option_changes_the_deal)
         g = seeded(r, 2024);
         for (s = 0; s < 4; s++) {
             ck_assert_int_eq(th_hand_size(g, s), size);
-            reds += red_threes(g, s);
+            reds += th_red_three_count(g, s);
         }
         ck_assert_int_eq(th_stock_size(g),
                          DECK - 4 * size - th_pile_size(g) - reds);
@@ -498,33 +438,19 @@ END_TEST
 
 /* ---------------------------------------------------------------- C5 */
 
-static int pile_flags(const canasta_game *g, int side)
-{
-    int f = -1;
-    ck_assert_int_eq(canasta_game_pile_status(&f, g, side), CANASTA_OK);
-    return f;
-}
-
-static int pile_top(const canasta_game *g)
-{
-    int c = -1;
-    ck_assert_int_eq(canasta_game_pile_top(&c, g), CANASTA_OK);
-    return c;
-}
-
 START_TEST(test_C5_joker_upcard_is_covered_and_freezes)
 {
-    canasta_game *g = deal("", "", "", "", "Jk 5c", NULL);
+    canasta_game *g = th_deal("", "", "", "", "Jk 5c", NULL);
     uint8_t p[8];
     size_t n = 0;
     ck_assert_int_eq(canasta_game_pile(p, 8, &n, g), CANASTA_OK);
     ck_assert_uint_eq(n, 2);
     ck_assert_int_eq(p[0], CANASTA_JOKER);
-    ck_assert_int_eq(p[1], card("5c"));
-    ck_assert_int_eq(pile_top(g), card("5c"));
-    ck_assert(pile_flags(g, 0) & CANASTA_PILE_FROZEN_WILD);
-    ck_assert(pile_flags(g, 1) & CANASTA_PILE_FROZEN_WILD);
-    ck_assert_int_eq(pile_flags(g, 0) & CANASTA_PILE_BLOCKED_WILD, 0);
+    ck_assert_int_eq(p[1], th_card("5c"));
+    ck_assert_int_eq(th_pile_top(g), th_card("5c"));
+    ck_assert(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_WILD);
+    ck_assert(th_pile_status(g, 1) & CANASTA_PILE_FROZEN_WILD);
+    ck_assert_int_eq(th_pile_status(g, 0) & CANASTA_PILE_BLOCKED_WILD, 0);
     ck_assert_int_eq(th_stock_size(g), 108 - 44 - 2);
     canasta_game_free(g);
 }
@@ -532,25 +458,26 @@ END_TEST
 
 START_TEST(test_C5_two_upcard_is_covered_and_freezes)
 {
-    canasta_game *g = deal("", "", "", "", "2h 8d", NULL);
+    canasta_game *g = th_deal("", "", "", "", "2h 8d", NULL);
     ck_assert_int_eq(th_pile_size(g), 2);
-    ck_assert_int_eq(pile_top(g), card("8d"));
-    ck_assert(pile_flags(g, 0) & CANASTA_PILE_FROZEN_WILD);
+    ck_assert_int_eq(th_pile_top(g), th_card("8d"));
+    ck_assert(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_WILD);
     canasta_game_free(g);
 }
 END_TEST
 
 START_TEST(test_C5_red_three_upcards_covered_repeatedly)
 {
-    canasta_game *g = deal("", "", "", "", "3h 3d 6c", NULL);
+    canasta_game *g = th_deal("", "", "", "", "3h 3d 6c", NULL);
     ck_assert_int_eq(th_pile_size(g), 3);
-    ck_assert_int_eq(pile_top(g), card("6c"));
-    ck_assert(pile_flags(g, 0) & CANASTA_PILE_FROZEN_RED_THREE);
-    ck_assert(pile_flags(g, 1) & CANASTA_PILE_FROZEN_RED_THREE);
-    ck_assert_int_eq(pile_flags(g, 0) & CANASTA_PILE_FROZEN_WILD, 0);
+    ck_assert_int_eq(th_pile_top(g), th_card("6c"));
+    ck_assert(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_RED_THREE);
+    ck_assert(th_pile_status(g, 1) & CANASTA_PILE_FROZEN_RED_THREE);
+    ck_assert_int_eq(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_WILD, 0);
     /* the pile's red threes are nobody's yet */
-    ck_assert_int_eq(red_threes(g, 0) + red_threes(g, 1) + red_threes(g, 2)
-                     + red_threes(g, 3), 0);
+    ck_assert_int_eq(th_red_three_count(g, 0) + th_red_three_count(g, 1)
+                     + th_red_three_count(g, 2) + th_red_three_count(g, 3),
+                     0);
     ck_assert_int_eq(th_stock_size(g), 108 - 44 - 3);
     canasta_game_free(g);
 }
@@ -558,10 +485,10 @@ END_TEST
 
 START_TEST(test_C5_black_three_upcard_not_covered)
 {
-    canasta_game *g = deal("", "", "", "", "3s", NULL);
-    int f = pile_flags(g, 0);
+    canasta_game *g = th_deal("", "", "", "", "3s", NULL);
+    int f = th_pile_status(g, 0);
     ck_assert_int_eq(th_pile_size(g), 1);
-    ck_assert_int_eq(pile_top(g), card("3s"));
+    ck_assert_int_eq(th_pile_top(g), th_card("3s"));
     ck_assert(f & CANASTA_PILE_BLOCKED_BLACK_THREE);
     ck_assert_int_eq(f & (CANASTA_PILE_FROZEN_WILD
                           | CANASTA_PILE_FROZEN_RED_THREE), 0);
@@ -572,8 +499,8 @@ END_TEST
 
 START_TEST(test_C5_plain_upcard_neither_covered_nor_frozen_by_wild)
 {
-    canasta_game *g = deal("", "", "", "", "7d", NULL);
-    int f = pile_flags(g, 0);
+    canasta_game *g = th_deal("", "", "", "", "7d", NULL);
+    int f = th_pile_status(g, 0);
     ck_assert_int_eq(th_pile_size(g), 1);
     ck_assert_int_eq(f & (CANASTA_PILE_FROZEN_WILD
                           | CANASTA_PILE_FROZEN_RED_THREE
@@ -587,10 +514,10 @@ END_TEST
 
 START_TEST(test_C5_black_three_upcard_blocks_the_pile)
 {
-    canasta_game *g = deal("3c 3c Ac Ad Ah", "", "", "", "3s", NULL);
+    canasta_game *g = th_deal("3c 3c Ac Ad Ah", "", "", "", "3s", NULL);
     canasta_move m;
     th_take(&m, g, 0, "3c 3c | Ac Ad Ah");
-    reject_ids(g, &m, CANASTA_E_PILE_BLOCKED, "P2");
+    th_reject_ids(g, &m, CANASTA_E_PILE_BLOCKED, "P2");
     th_do_draw(g, 0);
     canasta_game_free(g);
 }
@@ -600,10 +527,10 @@ START_TEST(test_C5_covered_wild_upcard_needs_natural_pair)
 {
     /* the covered joker freezes the pile: one 5 with a two is not enough,
      * two natural 5s are */
-    canasta_game *g = deal("5d 5h 2c Ac Ad Ah", "", "", "", "Jk 5c", NULL);
+    canasta_game *g = th_deal("5d 5h 2c Ac Ad Ah", "", "", "", "Jk 5c", NULL);
     canasta_move m;
     th_take(&m, g, 0, "5d 2c | Ac Ad Ah");
-    reject_ids(g, &m, CANASTA_E_PILE_FROZEN, "P4|P3");
+    th_reject_ids(g, &m, CANASTA_E_PILE_FROZEN, "P4 P3");
     th_do_take(g, 0, "5d 5h | Ac Ad Ah");
     ck_assert_int_eq(th_pile_size(g), 0);
     /* the buried joker came into the hand */
@@ -618,13 +545,13 @@ END_TEST
 START_TEST(test_C6_dealt_red_threes_laid_out_and_replaced)
 {
     /* full hands, so that no filler card is a 7 */
-    canasta_game *g = deal("3h 3d 9c 9d 10c 10d Jc Jd Qc Qd Kc",
-                           "3h 9h 9s 10h 10s Jh Js Qh Qs Kh Ks", "", "",
-                           NULL, "7c 7d 7h");
-    ck_assert_int_eq(red_threes(g, 0), 2);
-    ck_assert_int_eq(red_threes(g, 1), 1);
-    ck_assert_int_eq(red_threes(g, 2), 0);
-    ck_assert_int_eq(red_threes(g, 3), 0);
+    canasta_game *g = th_deal("3h 3d 9c 9d 10c 10d Jc Jd Qc Qd Kc",
+                              "3h 9h 9s 10h 10s Jh Js Qh Qs Kh Ks", "", "",
+                              NULL, "7c 7d 7h");
+    ck_assert_int_eq(th_red_three_count(g, 0), 2);
+    ck_assert_int_eq(th_red_three_count(g, 1), 1);
+    ck_assert_int_eq(th_red_three_count(g, 2), 0);
+    ck_assert_int_eq(th_red_three_count(g, 3), 0);
     ck_assert_int_eq(th_hand_size(g, 0), 11);
     ck_assert_int_eq(th_hand_size(g, 1), 11);
     ck_assert_int_eq(th_count_in_hand(g, 0, "3h"), 0);
@@ -674,11 +601,11 @@ END_TEST
 
 START_TEST(test_C6_red_three_cannot_be_discarded)
 {
-    canasta_game *g = deal("3h", "", "", "", NULL, NULL);
+    canasta_game *g = th_deal("3h", "", "", "", NULL, NULL);
     canasta_move m;
     th_do_draw(g, 0);
     th_discard(&m, 0, "3h");
-    reject_ids(g, &m, CANASTA_E_NOT_IN_HAND, "T2");
+    th_reject_ids(g, &m, CANASTA_E_NOT_IN_HAND, "T2");
     canasta_game_free(g);
 }
 END_TEST
@@ -708,7 +635,7 @@ START_TEST(test_C7_same_seed_same_deal)
         ck_assert_uint_eq(na, nb);
         ck_assert_int_eq(memcmp(ha, hb, na), 0);
     }
-    ck_assert_int_eq(pile_top(a), pile_top(b));
+    ck_assert_int_eq(th_pile_top(a), th_pile_top(b));
     canasta_game_free(a);
     canasta_game_free(b);
     canasta_rules_free(r);
@@ -956,17 +883,17 @@ START_TEST(test_V1_card_values_for_every_code)
         ck_assert_msg(canasta_card_value(code) == expected_value(code),
                       "code %d: value %d", code, canasta_card_value(code));
     /* spot checks written out */
-    ck_assert_int_eq(canasta_card_value(card("Jk")), 50);
-    ck_assert_int_eq(canasta_card_value(card("As")), 20);
-    ck_assert_int_eq(canasta_card_value(card("2d")), 20);
-    ck_assert_int_eq(canasta_card_value(card("Kh")), 10);
-    ck_assert_int_eq(canasta_card_value(card("8c")), 10);
-    ck_assert_int_eq(canasta_card_value(card("7s")), 5);
-    ck_assert_int_eq(canasta_card_value(card("4d")), 5);
-    ck_assert_int_eq(canasta_card_value(card("3c")), 5);
-    ck_assert_int_eq(canasta_card_value(card("3s")), 5);
-    ck_assert_int_eq(canasta_card_value(card("3d")), 0);
-    ck_assert_int_eq(canasta_card_value(card("3h")), 0);
+    ck_assert_int_eq(canasta_card_value(th_card("Jk")), 50);
+    ck_assert_int_eq(canasta_card_value(th_card("As")), 20);
+    ck_assert_int_eq(canasta_card_value(th_card("2d")), 20);
+    ck_assert_int_eq(canasta_card_value(th_card("Kh")), 10);
+    ck_assert_int_eq(canasta_card_value(th_card("8c")), 10);
+    ck_assert_int_eq(canasta_card_value(th_card("7s")), 5);
+    ck_assert_int_eq(canasta_card_value(th_card("4d")), 5);
+    ck_assert_int_eq(canasta_card_value(th_card("3c")), 5);
+    ck_assert_int_eq(canasta_card_value(th_card("3s")), 5);
+    ck_assert_int_eq(canasta_card_value(th_card("3d")), 0);
+    ck_assert_int_eq(canasta_card_value(th_card("3h")), 0);
 }
 END_TEST
 
@@ -1018,7 +945,7 @@ START_TEST(test_V1_hand_values_in_scoring)
     int items[CANASTA_SCORE_ITEMS];
     size_t i;
     for (i = 0; i < sizeof values / sizeof values[0]; i++) {
-        uint8_t h = (uint8_t)card(texts[i]);
+        uint8_t h = (uint8_t)th_card(texts[i]);
         ck_assert_int_eq(canasta_score_side(items, CANASTA_SCORE_ITEMS, NULL, 0,
                                             r, NULL, 0, 0, &h, 1,
                                             CANASTA_OUT_NONE), CANASTA_OK);
@@ -1054,14 +981,14 @@ END_TEST
 
 START_TEST(test_V1_card_text_aliases_and_case)
 {
-    ck_assert_int_eq(card("Ts"), CANASTA_CARD(10, CANASTA_SPADES));
-    ck_assert_int_eq(card("10s"), CANASTA_CARD(10, CANASTA_SPADES));
-    ck_assert_int_eq(card("qD"), CANASTA_CARD(12, CANASTA_DIAMONDS));
-    ck_assert_int_eq(card("7H"), CANASTA_CARD(7, CANASTA_HEARTS));
-    ck_assert_int_eq(card("JK"), CANASTA_JOKER);
-    ck_assert_int_eq(card("jk"), CANASTA_JOKER);
-    ck_assert_int_eq(card("Jc"), CANASTA_CARD(11, CANASTA_CLUBS));
-    ck_assert_int_eq(card("ah"), CANASTA_CARD(14, CANASTA_HEARTS));
+    ck_assert_int_eq(th_card("Ts"), CANASTA_CARD(10, CANASTA_SPADES));
+    ck_assert_int_eq(th_card("10s"), CANASTA_CARD(10, CANASTA_SPADES));
+    ck_assert_int_eq(th_card("qD"), CANASTA_CARD(12, CANASTA_DIAMONDS));
+    ck_assert_int_eq(th_card("7H"), CANASTA_CARD(7, CANASTA_HEARTS));
+    ck_assert_int_eq(th_card("JK"), CANASTA_JOKER);
+    ck_assert_int_eq(th_card("jk"), CANASTA_JOKER);
+    ck_assert_int_eq(th_card("Jc"), CANASTA_CARD(11, CANASTA_CLUBS));
+    ck_assert_int_eq(th_card("ah"), CANASTA_CARD(14, CANASTA_HEARTS));
 }
 END_TEST
 
@@ -1098,8 +1025,10 @@ END_TEST
 START_TEST(test_V1_card_text_needs_room_for_three_chars_and_nul)
 {
     char buf[8];
-    ck_assert_int_eq(canasta_card_to_string(buf, 3, card("7h")), CANASTA_E_BUFFER);
-    ck_assert_int_eq(canasta_card_to_string(buf, 4, card("10s")), CANASTA_OK);
+    ck_assert_int_eq(canasta_card_to_string(buf, 3, th_card("7h")),
+                     CANASTA_E_BUFFER);
+    ck_assert_int_eq(canasta_card_to_string(buf, 4, th_card("10s")),
+                     CANASTA_OK);
     ck_assert_str_eq(buf, "10s");
 }
 END_TEST

@@ -13,7 +13,6 @@
  * counting.  Expected scores are worked out from V1, R3, S1, S2 and E3 in
  * the comments, never taken from the engine.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,144 +21,6 @@
 /* ---------------------------------------------------------------- */
 /* Local helpers                                                      */
 /* ---------------------------------------------------------------- */
-
-/* V1 for a card, written out from RULES.md. */
-static int v1(int card)
-{
-    int rank = card / 4, suit = card % 4;
-    if (card == CANASTA_JOKER)
-        return 50;
-    if (rank == 2 || rank == 14)
-        return 20;
-    if (rank >= 8 && rank <= 13)
-        return 10;
-    if (rank >= 4 && rank <= 7)
-        return 5;
-    if (rank == 3)
-        return (suit == CANASTA_CLUBS || suit == CANASTA_SPADES) ? 5 : 0;
-    ck_abort_msg("no value for card code %d", card);
-    return 0;
-}
-
-static int held_value(const canasta_game *g, int seat)
-{
-    uint8_t cards[128];
-    size_t n = 0, i;
-    int sum = 0;
-    ck_assert_int_eq(canasta_game_hand(cards, sizeof cards, &n, g, seat),
-                     CANASTA_OK);
-    for (i = 0; i < n; i++)
-        sum += v1(cards[i]);
-    return sum;
-}
-
-static int red_three_count(const canasta_game *g, int seat)
-{
-    uint8_t cards[16];
-    size_t n = 99;
-    ck_assert_int_eq(canasta_game_red_threes(cards, sizeof cards, &n, g,
-                                             seat), CANASTA_OK);
-    return (int)n;
-}
-
-static int pile_flags(const canasta_game *g, int side)
-{
-    int f = -1;
-    ck_assert_int_eq(canasta_game_pile_status(&f, g, side), CANASTA_OK);
-    return f;
-}
-
-static void expect_meld(const canasta_game *g, int side, int rank, int nat,
-                        int twos, int jokers)
-{
-    int n = -1, t = -1, j = -1;
-    ck_assert_int_eq(canasta_game_meld(&n, &t, &j, g, side, rank),
-                     CANASTA_OK);
-    ck_assert_int_eq(n, nat);
-    ck_assert_int_eq(t, twos);
-    ck_assert_int_eq(j, jokers);
-}
-
-static void expect_items(const canasta_game *g, int side, int melded,
-                         int natural, int mixed, int red, int out,
-                         int in_hand, int total)
-{
-    int it[CANASTA_SCORE_ITEMS], i;
-    for (i = 0; i < CANASTA_SCORE_ITEMS; i++)
-        it[i] = -12345;
-    ck_assert_int_eq(canasta_game_hand_score(it, CANASTA_SCORE_ITEMS, g,
-                                             side), CANASTA_OK);
-    ck_assert_int_eq(it[CANASTA_SCORE_MELDED], melded);
-    ck_assert_int_eq(it[CANASTA_SCORE_NATURAL_CANASTAS], natural);
-    ck_assert_int_eq(it[CANASTA_SCORE_MIXED_CANASTAS], mixed);
-    ck_assert_int_eq(it[CANASTA_SCORE_RED_THREES], red);
-    ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], out);
-    ck_assert_int_eq(it[CANASTA_SCORE_IN_HAND], in_hand);
-    ck_assert_int_eq(it[CANASTA_SCORE_TOTAL], total);
-}
-
-static void expect_end(const canasta_game *g, int how, int who)
-{
-    int h = -1, w = -9;
-    ck_assert_int_eq(canasta_game_hand_end(&h, &w, g), CANASTA_OK);
-    ck_assert_int_eq(h, how);
-    ck_assert_int_eq(w, who);
-}
-
-/* Does why start with "ID:" for one of the space-separated ids?  With ids
- * NULL: with any rule ID (a capital letter, digits, ':'), for refusals
- * that no single rule of RULES.md owns. */
-static int starts_with_one_of(const char *why, const char *ids)
-{
-    char buf[64];
-    char *tok, *save = NULL;
-    if (!ids) {
-        size_t k = 1;
-        if (!isupper((unsigned char)why[0]))
-            return 0;
-        while (isdigit((unsigned char)why[k]))
-            k++;
-        return k > 1 && why[k] == ':';
-    }
-    snprintf(buf, sizeof buf, "%s", ids);
-    for (tok = strtok_r(buf, " ", &save); tok;
-         tok = strtok_r(NULL, " ", &save)) {
-        size_t n = strlen(tok);
-        if (strncmp(why, tok, n) == 0 && why[n] == ':')
-            return 1;
-    }
-    return 0;
-}
-
-/* As th_reject, with a choice of rule IDs (see starts_with_one_of). */
-static void reject_ids(canasta_game *g, const canasta_move *m, int err,
-                       const char *ids)
-{
-    char why[256] = "";
-    canasta_game *before = NULL;
-    int rc, eq = 0;
-    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
-    rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "validate: expected %s, got %s (%s)",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    rc = canasta_apply(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "apply: expected %s, got %s (%s)",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    ck_assert_msg(starts_with_one_of(why, ids),
-                  "explanation should start with a rule ID%s%s: %s",
-                  ids ? " among " : "", ids ? ids : "", why);
-    ck_assert_int_eq(canasta_game_equal(&eq, g, before), CANASTA_OK);
-    ck_assert_msg(eq, "a rejected move changed the game");
-    canasta_game_free(before);
-}
-
-static void expect_valid(const canasta_game *g, const canasta_move *m)
-{
-    char why[256] = "";
-    int rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == CANASTA_OK, "expected a legal move, got %s (%s)",
-                  canasta_error_name(rc), why);
-}
 
 static void do_simple(canasta_game *g, int kind, int seat)
 {
@@ -270,7 +131,7 @@ static canasta_game *e1_position_ex(const char *seat0_discard,
     /* 108 - 44 - 1 = 63. */
     ck_assert_int_eq(th_stock_size(g), 63);
     th_do_draw(g, 0);                    /* 3d 3d 3h 3h, then the 4s */
-    ck_assert_int_eq(red_three_count(g, 0), 4);
+    ck_assert_int_eq(th_red_three_count(g, 0), 4);
     th_do_discard(g, 0, seat0_discard);
     th_do_draw(g, 1);                    /* Jd */
     th_do_meld(g, 1, "Kc Kd Kh | Ac Ad Ah");
@@ -297,7 +158,7 @@ static canasta_game *e1_position(const char *seat2_discard)
 {
     canasta_game *g = e1_position_ex("4s", seat2_discard);
     /* Only naturals were discarded and side 1 has opened. */
-    ck_assert_int_eq(pile_flags(g, 1) & CANASTA_PILE_FROZEN_MASK, 0);
+    ck_assert_int_eq(th_pile_status(g, 1) & CANASTA_PILE_FROZEN_MASK, 0);
     return g;
 }
 
@@ -308,7 +169,7 @@ START_TEST(test_E1_decline_while_stock_left_rejected)
     th_move(&m, CANASTA_MOVE_DECLINE, 0);
     /* Declining exists only once the stock is empty (E1); the turn must
      * start with a draw or a take (T1). */
-    reject_ids(g, &m, CANASTA_E_PHASE, "E1 T1");
+    th_reject_ids(g, &m, CANASTA_E_PHASE, "E1 T1");
     canasta_game_free(g);
 }
 END_TEST
@@ -324,7 +185,7 @@ START_TEST(test_E1_must_take_when_top_card_joins_a_meld)
     th_move(&m, CANASTA_MOVE_DECLINE, 3);
     th_reject(g, &m, CANASTA_E_MUST_TAKE, "E1");
     th_do_take(g, 3, "");
-    expect_meld(g, 1, CANASTA_RANK_KING, 4, 0, 0);
+    th_expect_meld(g, 1, CANASTA_RANK_KING, 4, 0, 0);
     /* 11 + 60 - 1 (the top card melded) = 70. */
     ck_assert_int_eq(th_hand_size(g, 3), 70);
     ck_assert_int_eq(th_pile_size(g), 0);
@@ -341,13 +202,13 @@ START_TEST(test_E1_optional_take_declined_ends_hand)
     canasta_move m;
     /* Q Q Q would be a new meld: seat 3 may take... */
     th_take(&m, g, 3, "Qh Qs");
-    expect_valid(g, &m);
+    th_expect_valid(g, &m);
     th_move(&m, CANASTA_MOVE_DRAW, 3);
     th_reject(g, &m, CANASTA_E_STOCK_EMPTY, "E1");
     /* ...and may decline, which ends the hand. */
     do_simple(g, CANASTA_MOVE_DECLINE, 3);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_STOCK, -1);
+    th_expect_end(g, CANASTA_END_STOCK, -1);
     /* DECISIONS 12: the next dealer (3 + 1 mod 4 = 0) has the move. */
     ck_assert_int_eq(th_seat(g), 0);
 
@@ -356,11 +217,11 @@ START_TEST(test_E1_optional_take_declined_ends_hand)
      * holds eight twos (160), two jokers (100) and the 4c (5) = 265; seat
      * 2 holds 3s 3s 6c 5d 4d 7h 5s (7 x 5 = 35) and Ks 8h 9h 10h (40) =
      * 75.  Total -800 - 340 = -1140. */
-    expect_items(g, 0, 0, 0, 0, -800, 0, -340, -1140);
+    th_expect_items(g, 0, 0, 0, 0, -800, 0, -340, -1140);
     /* Side 1: K K K + A A A melded = 90; seat 1 holds Jk Jk 3c 3c 5c =
      * 115, seat 3 holds 7c 7d (10) + Qh Qs 8c 8d 9c 9d 10c 10d Jc (90) =
      * 100.  Total 90 - 215 = -125. */
-    expect_items(g, 1, 90, 0, 0, 0, 0, -215, -125);
+    th_expect_items(g, 1, 90, 0, 0, 0, 0, -215, -125);
     ck_assert_int_eq(th_total(g, 0), -1140);
     ck_assert_int_eq(th_total(g, 1), -125);
     canasta_game_free(g);
@@ -380,7 +241,7 @@ START_TEST(test_E1_cannot_take_decline_ends_hand)
     th_reject(g, &m, CANASTA_E_STOCK_EMPTY, "E1");
     do_simple(g, CANASTA_MOVE_DECLINE, 3);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_STOCK, -1);
+    th_expect_end(g, CANASTA_END_STOCK, -1);
     ck_assert_int_eq(canasta_game_hand_score(it, CANASTA_SCORE_ITEMS, g, 0),
                      CANASTA_OK);
     ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], 0);
@@ -404,12 +265,12 @@ START_TEST(test_E1_frozen_pile_top_joining_meld_is_not_forced)
      * unfrozen pile). */
     canasta_game *g = e1_position_ex("2c", "Ks");
     canasta_move m;
-    ck_assert(pile_flags(g, 1) & CANASTA_PILE_FROZEN_WILD);
+    ck_assert(th_pile_status(g, 1) & CANASTA_PILE_FROZEN_WILD);
     th_take(&m, g, 3, "");
     th_reject(g, &m, CANASTA_E_PILE_FROZEN, "P4");
     do_simple(g, CANASTA_MOVE_DECLINE, 3);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_STOCK, -1);
+    th_expect_end(g, CANASTA_END_STOCK, -1);
     canasta_game_free(g);
 }
 END_TEST
@@ -420,14 +281,14 @@ START_TEST(test_E1_black_three_on_top_of_empty_stock_declined)
      * (P2), so seat 3 cannot take it and its decline ends the hand. */
     canasta_game *g = e1_position("3s");
     canasta_move m;
-    ck_assert(pile_flags(g, 1) & CANASTA_PILE_BLOCKED_BLACK_THREE);
+    ck_assert(th_pile_status(g, 1) & CANASTA_PILE_BLOCKED_BLACK_THREE);
     th_take(&m, g, 3, "");
     th_reject(g, &m, CANASTA_E_PILE_BLOCKED, "P2");
     th_move(&m, CANASTA_MOVE_DRAW, 3);
     th_reject(g, &m, CANASTA_E_STOCK_EMPTY, "E1");
     do_simple(g, CANASTA_MOVE_DECLINE, 3);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_STOCK, -1);
+    th_expect_end(g, CANASTA_END_STOCK, -1);
     canasta_game_free(g);
 }
 END_TEST
@@ -457,7 +318,7 @@ START_TEST(test_E2_red_three_as_last_stock_card_ends_hand)
     whole_stock(stock, sizeof stock, hands, "9c", "3d 3d 3h 5c", "3h");
     g = th_game(NULL, 3, hands, "9c", stock);
     th_do_draw(g, 0);
-    ck_assert_int_eq(red_three_count(g, 0), 3);
+    ck_assert_int_eq(th_red_three_count(g, 0), 3);
     th_do_discard(g, 0, "5c");
     /* 63 - 4 = 59; 58 one-card turns from seat 1 leave one card, and the
      * next seat is (1 + 58) mod 4 = 3. */
@@ -470,24 +331,24 @@ START_TEST(test_E2_red_three_as_last_stock_card_ends_hand)
     th_do_draw(g, 3);
     /* Laid out, not replaced (nothing is left), and the hand is over at
      * once: no meld, no discard. */
-    ck_assert_int_eq(red_three_count(g, 3), 1);
+    ck_assert_int_eq(th_red_three_count(g, 3), 1);
     ck_assert_int_eq(th_hand_size(g, 3), 11);
     ck_assert_int_eq(th_stock_size(g), 0);
     ck_assert_int_eq(th_pile_size(g), 60);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_RED_THREE, -1);
+    th_expect_end(g, CANASTA_END_RED_THREE, -1);
     /* Seat 3 may not discard now: the move is the next dealer's. */
     th_discard(&m, 3, "4s");
-    reject_ids(g, &m, CANASTA_E_TURN, NULL);
+    th_reject_ids(g, &m, CANASTA_E_TURN, NULL);
 
     /* Counted: side 1 melded nothing, so its red three is -100.  Seat 1
      * holds Jk Jk (100) 3c 3c 3s 3s (20) 4d 5d 6d 7d (20) 8d (10) = 150,
      * seat 3 holds 4s-7s (20) 8s 9s 10s Js Qs Ks (60) As (20) = 100.
      * Total -100 - 250 = -350. */
-    expect_items(g, 1, 0, 0, 0, -100, 0, -250, -350);
+    th_expect_items(g, 1, 0, 0, 0, -100, 0, -250, -350);
     /* Side 0: three red threes, nothing melded: -300; seat 0 holds 265
      * (as in E1), seat 2 holds 4h..Ah = 100.  Total -300 - 365 = -665. */
-    expect_items(g, 0, 0, 0, 0, -300, 0, -365, -665);
+    th_expect_items(g, 0, 0, 0, 0, -300, 0, -365, -665);
     canasta_game_free(g);
 }
 END_TEST
@@ -502,7 +363,7 @@ START_TEST(test_E2_red_three_replacement_as_last_card_ends_hand)
     whole_stock(stock, sizeof stock, E2_HANDS, "9c", "3d 3h 5c", "3d 3h");
     g = th_game(NULL, 3, E2_HANDS, "9c", stock);
     th_do_draw(g, 0);                        /* 3d 3h out, then the 5c */
-    ck_assert_int_eq(red_three_count(g, 0), 2);
+    ck_assert_int_eq(th_red_three_count(g, 0), 2);
     th_do_discard(g, 0, "5c");
     /* 63 - 3 = 60; 58 turns from seat 1 leave two cards for seat
      * (1 + 58) mod 4 = 3. */
@@ -510,14 +371,14 @@ START_TEST(test_E2_red_three_replacement_as_last_card_ends_hand)
     ck_assert_int_eq(th_stock_size(g), 2);
     ck_assert_int_eq(th_seat(g), 3);
     th_do_draw(g, 3);
-    ck_assert_int_eq(red_three_count(g, 3), 2);
+    ck_assert_int_eq(th_red_three_count(g, 3), 2);
     ck_assert_int_eq(th_hand_size(g, 3), 11);
     ck_assert_int_eq(th_stock_size(g), 0);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_RED_THREE, -1);
+    th_expect_end(g, CANASTA_END_RED_THREE, -1);
     /* Side 1 melded nothing: two red threes -200, hands -250 (as in the
      * test above). */
-    expect_items(g, 1, 0, 0, 0, -200, 0, -250, -450);
+    th_expect_items(g, 1, 0, 0, 0, -200, 0, -250, -450);
     canasta_game_free(g);
 }
 END_TEST
@@ -541,7 +402,7 @@ START_TEST(test_E2_red_three_before_last_card_is_replaced_play_goes_on)
     ck_assert_int_eq(th_stock_size(g), 2);
     ck_assert_int_eq(th_seat(g), 2);
     th_do_draw(g, 2);
-    ck_assert_int_eq(red_three_count(g, 2), 1);
+    ck_assert_int_eq(th_red_three_count(g, 2), 1);
     ck_assert_int_eq(th_hand_size(g, 2), 12);
     ck_assert_int_eq(th_count_in_hand(g, 2, "9s"), 1);
     ck_assert_int_eq(th_stock_size(g), 0);
@@ -603,16 +464,16 @@ START_TEST(test_E3_hand_score_items)
     canasta_game *g = th_game(NULL, 3, E3_HANDS, E3_UP, E3_STOCK);
     play_e3_hand(g);
     /* Seat 0 had melded in an earlier turn: a plain going out (G2). */
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     /* Side 0: melded K x 6 (60) + 2c (20) + A A A (60) + 5 5 5 (15) = 155;
      * one mixed canasta 300; going out 100; seat 0 holds nothing, seat 2
      * holds 4s 6s 7s 4c (20) 8s 9s 10s Js Qs (50) As (20) = 90.
      * Total 155 + 300 + 100 - 90 = 465. */
-    expect_items(g, 0, 155, 0, 300, 0, 100, -90, 465);
+    th_expect_items(g, 0, 155, 0, 300, 0, 100, -90, 465);
     /* Side 1: Q Q Q Jk = 30 + 50 = 80 melded; seat 1 holds 4h 6h 7h (15)
      * 8h 9h 10h Jh (40) = 55; seat 3 holds 6c 7c 7d (15) 8c 10c Jc Qs 8d
      * 10d Jd (70) Ah (20) = 105.  80 - 160 = -80: a negative hand. */
-    expect_items(g, 1, 80, 0, 0, 0, 0, -160, -80);
+    th_expect_items(g, 1, 80, 0, 0, 0, 0, -160, -80);
     canasta_game_free(g);
 }
 END_TEST
@@ -650,8 +511,8 @@ START_TEST(test_E3_items_follow_from_final_position)
             ck_assert_int_eq(sd, seat % 2);                  /* C1 */
             if (sd != side)
                 continue;
-            red += red_three_count(g, seat);
-            want[CANASTA_SCORE_IN_HAND] -= held_value(g, seat);
+            red += th_red_three_count(g, seat);
+            want[CANASTA_SCORE_IN_HAND] -= th_held_value(g, seat);
         }
         want[CANASTA_SCORE_RED_THREES] =
             (red == 4 ? 800 : 100 * red) * (any_meld ? 1 : -1);
@@ -703,7 +564,7 @@ static void play_s6_hand(canasta_game *g)
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Ac Ac Ad Ad Ah Ah As | 5c 5d 5h 5s");
     th_do_discard(g, 0, "9c");
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
 }
 
 START_TEST(test_HAND_OVER_phase_and_next_dealer)
@@ -718,17 +579,17 @@ START_TEST(test_HAND_OVER_phase_and_next_dealer)
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
     /* The next dealer, 3 + 1 mod 4 = 0, deals the next hand. */
     ck_assert_int_eq(th_seat(g), 0);
-    expect_items(g, 0, 160, 500, 0, 0, 200, -80, S6_WIN);
-    expect_items(g, 1, 0, 0, 0, 0, 0, -190, S6_LOSE);
+    th_expect_items(g, 0, 160, 500, 0, 0, 200, -80, S6_WIN);
+    th_expect_items(g, 1, 0, 0, 0, 0, 0, -190, S6_LOSE);
     ck_assert_int_eq(th_total(g, 0), S6_WIN);
     ck_assert_int_eq(th_total(g, 1), S6_LOSE);
     /* 780 < 5000 (S6 default target): the game goes on. */
     ck_assert_int_eq(canasta_game_winner(&winner, g), CANASTA_E_PHASE);
     /* Only seat 0 may deal. */
     th_move(&m, CANASTA_MOVE_NEXT_HAND, 1);
-    reject_ids(g, &m, CANASTA_E_TURN, NULL);
+    th_reject_ids(g, &m, CANASTA_E_TURN, NULL);
     th_move(&m, CANASTA_MOVE_DRAW, 2);
-    reject_ids(g, &m, CANASTA_E_TURN, NULL);
+    th_reject_ids(g, &m, CANASTA_E_TURN, NULL);
     canasta_game_free(g);
 }
 END_TEST
@@ -740,9 +601,9 @@ START_TEST(test_HAND_OVER_only_next_hand_is_playable)
     play_s6_hand(g);
     /* Seat 0 has the move, but a hand that is over has no turn (T1). */
     th_move(&m, CANASTA_MOVE_DRAW, 0);
-    reject_ids(g, &m, CANASTA_E_PHASE, NULL);
+    th_reject_ids(g, &m, CANASTA_E_PHASE, NULL);
     th_move(&m, CANASTA_MOVE_DECLINE, 0);
-    reject_ids(g, &m, CANASTA_E_PHASE, NULL);
+    th_reject_ids(g, &m, CANASTA_E_PHASE, NULL);
     canasta_game_free(g);
 }
 END_TEST
@@ -752,9 +613,9 @@ START_TEST(test_NEXT_HAND_rejected_during_a_hand)
     canasta_game *g = s6_game(NULL);
     canasta_move m;
     th_move(&m, CANASTA_MOVE_NEXT_HAND, 0);
-    reject_ids(g, &m, CANASTA_E_PHASE, NULL);
+    th_reject_ids(g, &m, CANASTA_E_PHASE, NULL);
     th_do_draw(g, 0);
-    reject_ids(g, &m, CANASTA_E_PHASE, NULL);
+    th_reject_ids(g, &m, CANASTA_E_PHASE, NULL);
     canasta_game_free(g);
 }
 END_TEST
@@ -778,7 +639,7 @@ START_TEST(test_NEXT_HAND_deals_the_next_hand)
     /* A fresh table: 11 cards each (C4, red threes replaced), no melds. */
     for (s = 0; s < 4; s++) {
         ck_assert_int_eq(th_hand_size(g, s), 11);
-        reds += red_three_count(g, s);
+        reds += th_red_three_count(g, s);
     }
     for (s = 0; s < 2; s++) {
         ck_assert_int_eq(canasta_game_opened(&opened, g, s), CANASTA_OK);
@@ -787,8 +648,8 @@ START_TEST(test_NEXT_HAND_deals_the_next_hand)
                          CANASTA_OK);
         ck_assert_int_eq(natural + mixed, 0);
     }
-    expect_meld(g, 0, CANASTA_RANK_ACE, 0, 0, 0);
-    expect_meld(g, 0, CANASTA_RANK_FIVE, 0, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_ACE, 0, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_FIVE, 0, 0, 0);
     /* Every card is back: 44 in hands + pile + stock + red threes = 108. */
     pile = th_pile_size(g);
     stock = th_stock_size(g);
@@ -800,8 +661,8 @@ START_TEST(test_NEXT_HAND_deals_the_next_hand)
      * still the one reported. */
     ck_assert_int_eq(th_total(g, 0), S6_WIN);
     ck_assert_int_eq(th_total(g, 1), S6_LOSE);
-    expect_items(g, 0, 160, 500, 0, 0, 200, -80, S6_WIN);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_items(g, 0, 160, 500, 0, 0, 200, -80, S6_WIN);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -848,17 +709,17 @@ START_TEST(test_S5_totals_accumulate_and_set_next_minimum)
     th_do_discard(g, 1, "Jc");
     th_do_draw(g, 2);                                    /* 9s */
     th_meld(&m, 2, "Kc Kd Kh");                          /* 30 < 50 */
-    reject_ids(g, &m, CANASTA_E_OPENING, "O1 O2");
+    th_reject_ids(g, &m, CANASTA_E_OPENING, "O1 O2");
     th_do_meld(g, 2, "Kc Kc Kd Kd Kh Kh Ks | 9c 9d 9h 9s");
     th_do_discard(g, 2, "Qs");
-    expect_end(g, CANASTA_END_CONCEALED, 2);
+    th_expect_end(g, CANASTA_END_CONCEALED, 2);
 
     /* Hand 2, side 0: 110 + 500 + 200 - seat 0's A A A A (80) Q Q Q (30)
      * J J 10 10 (40) = 660.  Side 1: 15 - seat 1's 6c 6d 7c 7d (20)
      * 8c 8d 10c 10d (40) - seat 3's 5 5 5 5 6 6 7 7 (40) 8 8 J (30) =
      * 15 - 130 = -115. */
-    expect_items(g, 0, 110, 500, 0, 0, 200, -150, 660);
-    expect_items(g, 1, 15, 0, 0, 0, 0, -130, -115);
+    th_expect_items(g, 0, 110, 500, 0, 0, 200, -150, 660);
+    th_expect_items(g, 1, 15, 0, 0, 0, 0, -130, -115);
     /* S5: 465 + 660 = 1125; -80 - 115 = -195. */
     ck_assert_int_eq(th_total(g, 0), 1125);
     ck_assert_int_eq(th_total(g, 1), -195);
@@ -992,20 +853,20 @@ START_TEST(test_S6_game_over_rejects_every_move)
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_GAME_OVER);
     for (s = 0; s < 4; s++) {
         th_move(&m, CANASTA_MOVE_NEXT_HAND, s);
-        reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
+        th_reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
         th_move(&m, CANASTA_MOVE_DRAW, s);
-        reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
+        th_reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
         th_move(&m, CANASTA_MOVE_DECLINE, s);
-        reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
+        th_reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
         th_move(&m, CANASTA_MOVE_ASK, s);
-        reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
+        th_reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
     }
     th_discard(&m, 2, "4c");
-    reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
+    th_reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
     th_take(&m, g, 1, "");
-    reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
+    th_reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
     th_meld(&m, 1, "Kh Kc Kd");
-    reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
+    th_reject_ids(g, &m, CANASTA_E_GAME_OVER, "S6");
     canasta_game_free(g);
 }
 END_TEST

@@ -23,39 +23,6 @@
 /* Local helpers                                                      */
 /* ---------------------------------------------------------------- */
 
-/* V1, written out independently of the engine. */
-static int rule_value(int card)
-{
-    int rank, suit;
-    if (card == CANASTA_JOKER)
-        return 50;
-    rank = card / 4;
-    suit = card % 4;
-    if (rank == 2 || rank == 14)
-        return 20;
-    if (rank >= 8 && rank <= 13)
-        return 10;
-    if (rank >= 4 && rank <= 7)
-        return 5;
-    if (rank == 3)
-        return (suit == CANASTA_CLUBS || suit == CANASTA_SPADES) ? 5 : 0;
-    ck_abort_msg("card code %d has no value", card);
-    return 0;
-}
-
-/* Sum of V1 over the cards a seat still holds. */
-static int held_value(const canasta_game *g, int seat)
-{
-    uint8_t cards[128];
-    size_t n = 0, i;
-    int sum = 0;
-    ck_assert_int_eq(canasta_game_hand(cards, sizeof cards, &n, g, seat),
-                     CANASTA_OK);
-    for (i = 0; i < n; i++)
-        sum += rule_value(cards[i]);
-    return sum;
-}
-
 static canasta_game *deal_full(const canasta_rules *rules, const char *h0,
                                const char *h2, const char *upcards,
                                const char *stock)
@@ -90,16 +57,6 @@ static canasta_game *deal(const char *h0, const char *upcards,
     return deal_full(NULL, h0, NULL, upcards, stock);
 }
 
-/* Seat draws the next stock card (known to be `card`) and discards it
- * again, so its hand is unchanged. */
-static void pass_turn(canasta_game *g, int seat, const char *card)
-{
-    ck_assert_int_eq(th_seat(g), seat);
-    th_do_draw(g, seat);
-    ck_assert_int_ge(th_count_in_hand(g, seat, card), 1);
-    th_do_discard(g, seat, card);
-}
-
 /* Apply a move that must fail with err, whatever rule ID the message
  * names, and check that the game did not change at all. */
 static void refuse(canasta_game *g, const canasta_move *m, int err)
@@ -129,14 +86,6 @@ static void get_items(int items[CANASTA_SCORE_ITEMS], const canasta_game *g,
                                              side), CANASTA_OK);
 }
 
-static void expect_end(const canasta_game *g, int how, int seat)
-{
-    int h = -7, s = -7;
-    ck_assert_int_eq(canasta_game_hand_end(&h, &s, g), CANASTA_OK);
-    ck_assert_int_eq(h, how);
-    ck_assert_int_eq(s, seat);
-}
-
 static int permission(const canasta_game *g)
 {
     int p = -1;
@@ -156,7 +105,7 @@ static int natural_canastas(const canasta_game *g, int side)
 static void expect_idle_side(const canasta_game *g)
 {
     int it[CANASTA_SCORE_ITEMS];
-    int in_hand = held_value(g, 1) + held_value(g, 3);
+    int in_hand = th_held_value(g, 1) + th_held_value(g, 3);
     get_items(it, g, 1);
     ck_assert_int_eq(it[CANASTA_SCORE_MELDED], 0);
     ck_assert_int_eq(it[CANASTA_SCORE_NATURAL_CANASTAS], 0);
@@ -233,8 +182,8 @@ START_TEST(test_G1_pile_take_leaving_one_card_without_canasta_refused)
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Kh Kd Kc Ks | Qh Qd Qc Qs");
     th_do_discard(g, 0, "4s");
-    pass_turn(g, 1, "4h");
-    pass_turn(g, 2, "6h");
+    th_pass_turn(g, 1, "4h");
+    th_pass_turn(g, 2, "6h");
     th_do_take(g, 3, "6c 6d | Ac Ad As");
     th_do_discard(g, 3, "7h");
     ck_assert_int_eq(th_pile_size(g), 1);
@@ -265,9 +214,9 @@ static canasta_game *canasta_in_second_turn(void)
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Kh Kd Kc | Qh Qd Qc");
     th_do_discard(g, 0, "9d");
-    pass_turn(g, 1, "4h");
-    pass_turn(g, 2, "6h");
-    pass_turn(g, 3, "8h");
+    th_pass_turn(g, 1, "4h");
+    th_pass_turn(g, 2, "6h");
+    th_pass_turn(g, 3, "8h");
     th_do_draw(g, 0);
     ck_assert_int_eq(th_hand_size(g, 0), 6);
     ck_assert_int_eq(natural_canastas(g, 0), 0);
@@ -288,7 +237,7 @@ START_TEST(test_G1_canasta_completed_this_turn_allows_final_discard)
     th_do_discard(g, 0, "9c");
     ck_assert_int_eq(th_hand_size(g, 0), 0);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -329,7 +278,7 @@ START_TEST(test_G2_going_out_ends_hand_and_scores_100)
     th_do_discard(g, 0, "9c");
 
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     /* DECISIONS 12: the next dealer (3 + 1 mod 4 = 0) has the decision. */
     ck_assert_int_eq(th_seat(g), 0);
     /* The hand is over: no one draws any more. */
@@ -341,7 +290,7 @@ START_TEST(test_G2_going_out_ends_hand_and_scores_100)
 
     /* Side 0: melded K x7 (7 x 10 = 70) and Q x4 (4 x 10 = 40) = 110;
      * one natural canasta 500; going out 100; minus seat 2's hand. */
-    partner = held_value(g, 2);
+    partner = th_held_value(g, 2);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_MELDED], 110);
     ck_assert_int_eq(it[CANASTA_SCORE_NATURAL_CANASTAS], 500);
@@ -356,7 +305,8 @@ START_TEST(test_G2_going_out_ends_hand_and_scores_100)
     ck_assert_int_eq(th_total(g, 0), 710 - partner);
 
     expect_idle_side(g);
-    ck_assert_int_eq(th_total(g, 1), -(held_value(g, 1) + held_value(g, 3)));
+    ck_assert_int_eq(th_total(g, 1),
+                     -(th_held_value(g, 1) + th_held_value(g, 3)));
     canasta_game_free(g);
 }
 END_TEST
@@ -387,8 +337,8 @@ START_TEST(test_G3_concealed_single_meld_below_minimum_scores_200)
     th_meld(&m, 0, "4c 4d 4h 4s 4c 4d 4h | 5c 5d 5h 5s 5c");
     th_ok(g, &m);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
-    partner = held_value(g, 2);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
+    partner = th_held_value(g, 2);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_MELDED], 60);
     ck_assert_int_eq(it[CANASTA_SCORE_NATURAL_CANASTAS], 500);
@@ -416,7 +366,7 @@ START_TEST(test_G3_concealed_with_final_discard)
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_PLAY);
     th_do_discard(g, 0, "5c");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_MELDED], 55);
     ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], 200);
@@ -447,7 +397,7 @@ START_TEST(test_G3_concealed_after_pile_take_needs_minimum)
     th_take(&m, g, 0, "4c 4d 4h 4c 4d 4h | 5c 5d 5h 5s 5c");
     th_ok(g, &m);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_MELDED], 60);
     ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], 200);
@@ -465,15 +415,15 @@ START_TEST(test_G3_earlier_meld_by_player_scores_100)
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Ac Ad Ah"); /* 60 >= 50 */
     th_do_discard(g, 0, "5d");
-    pass_turn(g, 1, "4h");
-    pass_turn(g, 2, "6h");
-    pass_turn(g, 3, "8h");
+    th_pass_turn(g, 1, "4h");
+    th_pass_turn(g, 2, "6h");
+    th_pass_turn(g, 3, "8h");
     th_do_draw(g, 0); /* As */
     /* New natural canasta of kings, As joins the aces, 5c is left. */
     th_do_meld(g, 0, "Kh Kd Kc Ks Kh Kd Kc | As");
     th_do_discard(g, 0, "5c");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], 100);
     /* 7 x 10 + 4 x 20 = 150 */
@@ -494,22 +444,22 @@ START_TEST(test_G3_earlier_pile_take_spoils_concealed)
     int it[CANASTA_SCORE_ITEMS];
     canasta_game *g = th_game(NULL, 0, hands, "Kd", "Kh 4h Qs 6h 8h 6c Kh");
     ck_assert_int_eq(th_seat(g), 1);
-    pass_turn(g, 1, "Kh");
-    pass_turn(g, 2, "4h");
-    pass_turn(g, 3, "Qs");
+    th_pass_turn(g, 1, "Kh");
+    th_pass_turn(g, 2, "4h");
+    th_pass_turn(g, 3, "Qs");
     /* Q Q Q (30) + A A A (60) = 90 >= 50; the pile's Kd Kh 4h join the
      * hand: K x6, Qc, 9d, 4h. */
     th_do_take(g, 0, "Qh Qd | Ac Ad Ah");
     ck_assert_int_eq(th_hand_size(g, 0), 9);
     th_do_discard(g, 0, "4h");
-    pass_turn(g, 1, "6h");
-    pass_turn(g, 2, "8h");
-    pass_turn(g, 3, "6c");
+    th_pass_turn(g, 1, "6h");
+    th_pass_turn(g, 2, "8h");
+    th_pass_turn(g, 3, "6c");
     th_do_draw(g, 0); /* Kh: K x7 */
     th_do_meld(g, 0, "Kc Ks Kc Ks Kd Kh Kh | Qc");
     th_do_discard(g, 0, "9d");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], 100);
     /* K x7 70 + Q x4 40 + A x3 60 = 170 */
@@ -525,16 +475,16 @@ START_TEST(test_G3_partner_meld_does_not_spoil_concealed)
     int it[CANASTA_SCORE_ITEMS];
     canasta_game *g = deal_full(NULL, "Kh Kd Kc Ks Kh Kd Kc 5h 5d 5c 5s",
                                 "Ac Ad Ah", "Js", "6c 6d 6h 6s 5h");
-    pass_turn(g, 0, "6c");
-    pass_turn(g, 1, "6d");
+    th_pass_turn(g, 0, "6c");
+    th_pass_turn(g, 1, "6d");
     th_do_draw(g, 2);
     th_do_meld(g, 2, "Ac Ad Ah"); /* the partner opens: 60 */
     th_do_discard(g, 2, "6h");
-    pass_turn(g, 3, "6s");
+    th_pass_turn(g, 3, "6s");
     th_do_draw(g, 0); /* 5h */
     th_do_meld(g, 0, "Kh Kd Kc Ks Kh Kd Kc | 5h 5d 5c 5s 5h");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], 200);
     /* 70 (kings) + 25 (fives) + 60 (aces) = 155 */
@@ -598,7 +548,7 @@ START_TEST(test_G4_yes_obliges_going_out)
     th_do_meld(g, 0, "5h 5d 5c 5s 5h");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
     /* Whole hand melded in this one turn, no earlier meld: concealed. */
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], 200);
     canasta_game_free(g);
@@ -625,7 +575,7 @@ START_TEST(test_G4_yes_refuses_meld_that_spoils_exit)
     th_reject(g, &m, CANASTA_E_MUST_GO_OUT, "G4");
     th_do_meld(g, 0, "Kh Kd Kc Ks Kh Kd 2c | 9c 9d 9h 9s 9c");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_MIXED_CANASTAS], 300);
     ck_assert_int_eq(it[CANASTA_SCORE_NATURAL_CANASTAS], 0);
@@ -658,9 +608,9 @@ START_TEST(test_G4_no_forbids_going_out_this_turn)
     th_do_discard(g, 0, "5s");
     ck_assert_int_eq(th_hand_size(g, 0), 1);
     ck_assert_int_eq(th_seat(g), 1);
-    pass_turn(g, 1, "4h");
-    pass_turn(g, 2, "6h");
-    pass_turn(g, 3, "8h");
+    th_pass_turn(g, 1, "4h");
+    th_pass_turn(g, 2, "6h");
+    th_pass_turn(g, 3, "8h");
     /* Next turn the answer no longer binds: Ks joins the canasta and the
      * last 5 is discarded, without asking (asking is never required). */
     th_do_draw(g, 0);
@@ -669,7 +619,7 @@ START_TEST(test_G4_no_forbids_going_out_this_turn)
     th_do_discard(g, 0, "5h");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
     /* Seat 0 melded in the previous turn: not concealed. */
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -691,7 +641,7 @@ START_TEST(test_G4_ask_accepted_for_exit_with_wild_canasta_and_discard)
     th_do_meld(g, 0, "Kh Kd Kc Ks 2c 2d Jk | 9c 9d 9h 9s");
     th_do_discard(g, 0, "5c");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_MIXED_CANASTAS], 300);
     /* 40 + 2 x 20 + 50 + 40 = 170 */
@@ -710,12 +660,12 @@ START_TEST(test_G4_ask_accepted_when_exit_completes_partner_canasta)
     int it[CANASTA_SCORE_ITEMS];
     canasta_game *g = deal_full(NULL, "Kh Kd 9c 9d 9h 5c 5d 5h 6c 6d 6h",
                                 "Kc Ks Kc Ks Kd", "Js", "4h 4d 4s 4c 7c");
-    pass_turn(g, 0, "4h");
-    pass_turn(g, 1, "4d");
+    th_pass_turn(g, 0, "4h");
+    th_pass_turn(g, 1, "4d");
     th_do_draw(g, 2);
     th_do_meld(g, 2, "Kc Ks Kc Ks Kd"); /* 50 */
     th_do_discard(g, 2, "4s");
-    pass_turn(g, 3, "4c");
+    th_pass_turn(g, 3, "4c");
     th_do_draw(g, 0); /* 7c */
     simple_move(&m, CANASTA_MOVE_ASK, 0);
     th_ok(g, &m);
@@ -725,7 +675,7 @@ START_TEST(test_G4_ask_accepted_when_exit_completes_partner_canasta)
     ck_assert_int_eq(natural_canastas(g, 0), 1);
     th_do_discard(g, 0, "7c");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     get_items(it, g, 0);
     ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], 100);
     /* K x7 70 + 9 x3 30 + 5 x3 15 + 6 x3 15 = 130 */
@@ -887,7 +837,7 @@ START_TEST(test_G4_ask_allowed_after_plain_pile_take)
     th_ok(g, &m);
     th_do_meld(g, 0, "5h 5d 5c 5s 5h");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -944,14 +894,14 @@ START_TEST(test_G5_two_black_threes_then_final_black_three)
     /* P2: the black three on top blocks the next player. */
     ck_assert_int_eq(canasta_game_pile_status(&flags, g, 1), CANASTA_OK);
     ck_assert(flags & CANASTA_PILE_BLOCKED_BLACK_THREE);
-    pass_turn(g, 1, "4h");
-    pass_turn(g, 2, "6h");
-    pass_turn(g, 3, "8h");
+    th_pass_turn(g, 1, "4h");
+    th_pass_turn(g, 2, "6h");
+    th_pass_turn(g, 3, "8h");
     th_do_draw(g, 0); /* Ks */
     th_do_meld(g, 0, "Ks"); /* leaves 3s alone; a canasta exists */
     th_do_discard(g, 0, "3s");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     get_items(it, g, 0);
     /* 8 kings 80 + three 5s 15; the threes were discarded, not melded. */
     ck_assert_int_eq(it[CANASTA_SCORE_MELDED], 95);
@@ -975,7 +925,7 @@ START_TEST(test_G5_three_black_threes_only_when_going_out)
     th_do_meld(g, 0, "Kh Kd Kc Ks Kh Kd Kc Ks | 3c 3s 3c");
     th_do_discard(g, 0, "9d");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     get_items(it, g, 0);
     /* E3: 8 x 10 + three black threes at 5 = 95. */
     ck_assert_int_eq(it[CANASTA_SCORE_MELDED], 95);
@@ -1001,7 +951,7 @@ START_TEST(test_G5_ask_accepted_when_exit_melds_black_threes)
     th_do_meld(g, 0, "Kh Kd Kc Ks Kh Kd Kc Ks | 3c 3s 3c");
     th_do_discard(g, 0, "9d");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     canasta_game_free(g);
 }
 END_TEST

@@ -6,7 +6,7 @@
  *
  * Crafted positions use th_game() with seat 3 as the dealer, so seat 0
  * (side 0) moves first; other positions come from seeded random play with
- * a local splitmix64 generator.
+ * the splitmix64 generator of helpers.h (th_sm64).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,72 +15,6 @@
 #include "helpers.h"
 
 #define NSEATS 4
-
-/* ---------------------------------------------------------------- */
-/* Random numbers and move lists                                      */
-/* ---------------------------------------------------------------- */
-
-typedef struct {
-    uint64_t state;
-} sm64;
-
-static uint64_t sm64_next(sm64 *r)
-{
-    uint64_t z;
-    r->state += UINT64_C(0x9E3779B97F4A7C15);
-    z = r->state;
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static size_t sm64_below(sm64 *r, size_t n)
-{
-    return (size_t)(sm64_next(r) % (uint64_t)n);
-}
-
-typedef struct {
-    canasta_move *v;
-    size_t cap;
-    size_t n;
-} movelist;
-
-static void list_moves(movelist *ml, const canasta_game *g)
-{
-    size_t count = 0;
-    int rc = canasta_legal_moves(ml->v, ml->cap, &count, g);
-    if (rc == CANASTA_E_BUFFER) {
-        size_t want = count + 16;
-        canasta_move *nv = realloc(ml->v, want * sizeof *nv);
-        ck_assert_ptr_nonnull(nv);
-        ml->v = nv;
-        ml->cap = want;
-        rc = canasta_legal_moves(ml->v, ml->cap, &count, g);
-    }
-    ck_assert_msg(rc == CANASTA_OK, "canasta_legal_moves: %s",
-                  canasta_error_name(rc));
-    ml->n = count;
-}
-
-static int in_play(const canasta_game *g)
-{
-    int ph = th_phase(g);
-    return ph == CANASTA_PHASE_DRAW || ph == CANASTA_PHASE_PLAY ||
-           ph == CANASTA_PHASE_ANSWER;
-}
-
-/* A classic game dealt from seed (the game keeps its own copy of the
- * rules, so the rules object is released at once). */
-static canasta_game *new_game(uint64_t seed)
-{
-    canasta_rules *rules = NULL;
-    canasta_game *g = NULL;
-    ck_assert_int_eq(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
-                     CANASTA_OK);
-    ck_assert_int_eq(canasta_game_create(&g, rules, seed), CANASTA_OK);
-    canasta_rules_free(rules);
-    return g;
-}
 
 static int is_wild(int c)
 {
@@ -110,7 +44,7 @@ static void shape_of(const canasta_group *gr, int *n, int *t, int *j)
 
 /* Every listed move validates and belongs to the seat to move; no move is
  * listed twice. */
-static void check_sound(const canasta_game *g, const movelist *ml)
+static void check_sound(const canasta_game *g, const th_movelist *ml)
 {
     size_t i, k;
     int seat = th_seat(g);
@@ -142,7 +76,7 @@ static void check_sound(const canasta_game *g, const movelist *ml)
     }
 }
 
-static int count_kind(const movelist *ml, int kind)
+static int count_kind(const th_movelist *ml, int kind)
 {
     size_t i;
     int k = 0;
@@ -153,7 +87,7 @@ static int count_kind(const movelist *ml, int kind)
 }
 
 /* Listed one-group moves of `kind` whose group has this rank and shape. */
-static int count_shape(const movelist *ml, int kind, int rank, int n, int t,
+static int count_shape(const th_movelist *ml, int kind, int rank, int n, int t,
                        int j)
 {
     size_t i;
@@ -170,7 +104,7 @@ static int count_shape(const movelist *ml, int kind, int rank, int n, int t,
     return k;
 }
 
-static int count_discard_class(const movelist *ml, int cls)
+static int count_discard_class(const th_movelist *ml, int cls)
 {
     size_t i;
     int k = 0;
@@ -215,7 +149,7 @@ typedef struct {
 /* Completeness for every shape we can list on our own: the simple moves,
  * one discard per card class, one-group melds of every composition, and
  * the basic pile takes.  "Validates" must equal "is listed". */
-static void check_complete(const canasta_game *g, const movelist *ml,
+static void check_complete(const canasta_game *g, const th_movelist *ml,
                            complete_stats *st)
 {
     static const int simple[] = {
@@ -351,23 +285,23 @@ static void check_complete(const canasta_game *g, const movelist *ml,
  * above, at every decision of seeded random games (several hands each). */
 START_TEST(test_legal_random_positions_sound_and_complete)
 {
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     complete_stats st;
     int k;
     memset(&st, 0, sizeof st);
     for (k = 0; k < 10; k++) {
         uint64_t seed = UINT64_C(5150) + (uint64_t)_i * 100u + (uint64_t)k;
-        canasta_game *g = new_game(seed);
-        sm64 r;
+        canasta_game *g = th_new_game(seed);
+        th_sm64 r;
         int hands = 0;
         r.state = seed * 3u + 1u;
         while (hands < 3 && th_phase(g) != CANASTA_PHASE_GAME_OVER) {
             canasta_move pick;
-            list_moves(&ml, g);
+            th_list_moves(&ml, g);
             ck_assert_uint_gt(ml.n, 0);
             check_sound(g, &ml);
             check_complete(g, &ml, &st);
-            pick = ml.v[sm64_below(&r, ml.n)];
+            pick = ml.v[th_sm64_below(&r, ml.n)];
             if (pick.kind == CANASTA_MOVE_NEXT_HAND)
                 hands++;
             th_ok(g, &pick);
@@ -388,23 +322,23 @@ END_TEST
  * such a hand; this one checks the ones random play happens to grow. */
 START_TEST(test_legal_big_hands_in_random_play)
 {
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     int k, found = 0;
     for (k = 0; k < 60 && found < 20; k++) {
-        canasta_game *g = new_game(UINT64_C(8800) + (uint64_t)k);
-        sm64 r;
+        canasta_game *g = th_new_game(UINT64_C(8800) + (uint64_t)k);
+        th_sm64 r;
         int steps = 0;
         r.state = UINT64_C(0xB16) + (uint64_t)k;
-        while (in_play(g) && steps < 2000) {
+        while (th_in_play(g) && steps < 2000) {
             canasta_move pick;
-            list_moves(&ml, g);
+            th_list_moves(&ml, g);
             if (th_hand_size(g, th_seat(g)) >= 30) {
                 check_sound(g, &ml);
                 found++;
             }
             /* Mostly discard instead of melding, so that hands grow. */
-            pick = ml.v[sm64_below(&r, ml.n)];
-            if (pick.kind == CANASTA_MOVE_MELD && (sm64_next(&r) & 3) != 0) {
+            pick = ml.v[th_sm64_below(&r, ml.n)];
+            if (pick.kind == CANASTA_MOVE_MELD && (th_sm64_next(&r) & 3) != 0) {
                 size_t i;
                 for (i = 0; i < ml.n; i++)
                     if (ml.v[i].kind == CANASTA_MOVE_DISCARD) {
@@ -448,7 +382,7 @@ static void pass_turn(canasta_game *g, int seat, const char *card)
  * DRAW and the one empty take that joins the meld. */
 START_TEST(test_legal_draw_phase_join_meld_lists_draw_and_empty_take)
 {
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     size_t i;
     int flags = -1, saw_draw = 0, saw_take = 0, nat = 0, tw = 0, jk = 0;
     canasta_move take;
@@ -467,7 +401,7 @@ START_TEST(test_legal_draw_phase_join_meld_lists_draw_and_empty_take)
     ck_assert_int_eq(flags & (CANASTA_PILE_FROZEN_MASK |
                               CANASTA_PILE_BLOCKED_WILD |
                               CANASTA_PILE_BLOCKED_BLACK_THREE), 0);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     check_sound(g, &ml);
     ck_assert_uint_eq(ml.n, 2);
     for (i = 0; i < ml.n; i++) {
@@ -501,7 +435,7 @@ END_TEST
  * natural+joker for opened sides; the wild can be added after taking). */
 START_TEST(test_legal_frozen_pile_lists_only_natural_pair)
 {
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     canasta_move m;
     size_t i;
     int flags = 0, takes = 0, draws = 0;
@@ -517,7 +451,7 @@ START_TEST(test_legal_frozen_pile_lists_only_natural_pair)
     ck_assert_int_eq(canasta_game_pile_status(&flags, g, 0), CANASTA_OK);
     ck_assert(flags & CANASTA_PILE_FROZEN_WILD);
     ck_assert(!(flags & CANASTA_PILE_FROZEN_UNOPENED));
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     check_sound(g, &ml);
     for (i = 0; i < ml.n; i++) {
         if (ml.v[i].kind == CANASTA_MOVE_DRAW)
@@ -552,7 +486,7 @@ END_TEST
 START_TEST(test_legal_frozen_pile_unopened_takes_need_pair)
 {
     static const int totals[2] = { -100, 0 };
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     size_t i;
     int min = 0, bare = 0, takes = 0;
     canasta_game *g = deal0("9c 9d 2s Jk 4c 5d 6h 7s 8c 10d Qh", "2c 9h",
@@ -560,7 +494,7 @@ START_TEST(test_legal_frozen_pile_unopened_takes_need_pair)
     th_set_totals(g, totals);
     ck_assert_int_eq(canasta_game_opening_minimum(&min, g, 0), CANASTA_OK);
     ck_assert_int_eq(min, 15);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     check_sound(g, &ml);
     for (i = 0; i < ml.n; i++)
         if (ml.v[i].kind == CANASTA_MOVE_TAKE_PILE) {
@@ -583,7 +517,7 @@ END_TEST
  * one, jokers as one, black threes as one), naming the lowest suit. */
 START_TEST(test_legal_play_phase_one_discard_per_rank)
 {
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     /* after the draw of 8d: K(Kd Kh) Q(Qs) 5(5c 5c) 2(2c 2d) Jk 3(3c 3s)
      * 7(7h) 8(8d): 8 classes */
     static const char *const expect[] = { "Kd", "Qs", "5c", "2c", "Jk", "3c",
@@ -591,7 +525,7 @@ START_TEST(test_legal_play_phase_one_discard_per_rank)
     size_t i, e;
     canasta_game *g = deal0("Kh Kd Qs 5c 5c 2c 2d Jk 3c 3s 7h", "Js", "8d");
     th_do_draw(g, 0);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     check_sound(g, &ml);
     ck_assert_int_eq(count_kind(&ml, CANASTA_MOVE_DISCARD), 8);
     for (e = 0; e < 8; e++) {
@@ -616,14 +550,14 @@ END_TEST
 START_TEST(test_legal_concealed_exit_listed_below_minimum)
 {
     static const int totals[2] = { 1500, 0 };
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     size_t i;
     int whole = 0, melds = 0;
     canasta_game *g = deal0("4c 4d 4h 4s 4c 4d 4h 5c 5d 5h 5s", "Js", "5c");
     th_set_totals(g, totals);
     th_do_draw(g, 0);
     ck_assert_int_eq(th_hand_size(g, 0), 12);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     check_sound(g, &ml);
     for (i = 0; i < ml.n; i++) {
         int k, cards = 0;
@@ -647,15 +581,15 @@ END_TEST
  * partner. */
 START_TEST(test_legal_answer_phase_lists_yes_and_no)
 {
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     canasta_move m;
     canasta_game *g = deal0("Kh Kd Kc Ks Kh Kd Kc 5h 5d 5c 5s", "Js", "5h");
     th_do_draw(g, 0);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     ck_assert_int_eq(count_kind(&ml, CANASTA_MOVE_ASK), 1);
     th_move(&m, CANASTA_MOVE_ASK, 0);
     th_ok(g, &m);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     check_sound(g, &ml);
     ck_assert_uint_eq(ml.n, 2);
     ck_assert_int_eq(count_kind(&ml, CANASTA_MOVE_ANSWER_YES), 1);
@@ -665,7 +599,7 @@ START_TEST(test_legal_answer_phase_lists_yes_and_no)
     /* After the answer the question is not offered again. */
     th_move(&m, CANASTA_MOVE_ANSWER_NO, 2);
     th_ok(g, &m);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     ck_assert_int_eq(count_kind(&ml, CANASTA_MOVE_ASK), 0);
     canasta_game_free(g);
     free(ml.v);
@@ -677,7 +611,7 @@ END_TEST
 START_TEST(test_legal_hand_over_and_game_over)
 {
     static const int totals[2] = { 4990, 0 };
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     canasta_move m;
     int w = -1;
     canasta_game *g = deal0("Kh Kd Kc Ks Kh Kd Kc 5h 5d 5c 5s", "Js", "5h");
@@ -685,7 +619,7 @@ START_TEST(test_legal_hand_over_and_game_over)
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Kh Kd Kc Ks Kh Kd Kc | 5h 5d 5c 5s 5h");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     ck_assert_uint_eq(ml.n, 1);
     ck_assert_int_eq(ml.v[0].kind, CANASTA_MOVE_NEXT_HAND);
     ck_assert_int_eq(ml.v[0].seat, 0); /* dealer 3 + 1 */
@@ -701,7 +635,7 @@ START_TEST(test_legal_hand_over_and_game_over)
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_GAME_OVER);
     ck_assert_int_eq(canasta_game_winner(&w, g), CANASTA_OK);
     ck_assert_int_eq(w, 0);
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     ck_assert_uint_eq(ml.n, 0);
     th_move(&m, CANASTA_MOVE_NEXT_HAND, th_seat(g));
     th_err(g, &m, CANASTA_E_GAME_OVER);
@@ -714,13 +648,13 @@ END_TEST
  * first `capacity` moves written and nothing after them. */
 START_TEST(test_legal_small_buffer_reports_full_count)
 {
-    movelist full = { NULL, 0, 0 };
+    th_movelist full = { NULL, 0, 0 };
     canasta_move few[3];
     size_t count = 0;
     int same = 0;
     canasta_game *g = deal0("Kh Kd Qs 5c 5c 2c 2d Jk 3c 3s 7h", "Js", "8d");
     th_do_draw(g, 0);
-    list_moves(&full, g);
+    th_list_moves(&full, g);
     ck_assert_uint_ge(full.n, 9); /* 8 discards and at least one meld */
 
     memset(few, 0xEE, sizeof few);
@@ -772,7 +706,7 @@ START_TEST(test_legal_huge_hand_enumerates)
     const char *hands[NSEATS] = { "", "", "Kc Kd Qc Qd Jc Jd 2c 2d Jk 9c 9d",
                                   "" };
     char stock_text[200];
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     uint8_t cards[128];
     size_t n = 0, i;
     int t, cls, classes = 0;
@@ -791,13 +725,13 @@ START_TEST(test_legal_huge_hand_enumerates)
     ck_assert_int_eq(th_seat(g), 2);
     ck_assert_int_eq(th_pile_size(g), 31);
 
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     check_sound(g, &ml);
     th_do_take(g, 2, "Kc Kd");
     ck_assert_int_eq(th_hand_size(g, 2), 39);
     ck_assert_int_eq(th_pile_size(g), 0);
 
-    list_moves(&ml, g);
+    th_list_moves(&ml, g);
     ck_assert_uint_gt(ml.n, 39);
     check_sound(g, &ml);
     memset(&st, 0, sizeof st);

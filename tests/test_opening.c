@@ -2,16 +2,8 @@
  * The opening meld: rules O1-O4 (docs/RULES.md).
  * Every game here has dealer 3, so seat 0 (side 0) moves first.
  */
-#include <stdio.h>
 #include <string.h>
 #include "helpers.h"
-
-static canasta_game *deal(const char *h0, const char *h1, const char *h2,
-                          const char *h3, const char *up, const char *stock)
-{
-    const char *const hands[4] = { h0, h1, h2, h3 };
-    return th_game(NULL, 3, hands, up, stock);
-}
 
 static void set_totals(canasta_game *g, int side0, int side1)
 {
@@ -40,69 +32,11 @@ static int rules_minimum(int total)
     return m;
 }
 
-static int opened(const canasta_game *g, int side)
-{
-    int o = -1;
-    ck_assert_int_eq(canasta_game_opened(&o, g, side), CANASTA_OK);
-    return o;
-}
-
-static void assert_meld(const canasta_game *g, int side, int rank,
-                        int n, int t, int j)
-{
-    int gn = -1, gt = -1, gj = -1;
-    ck_assert_int_eq(canasta_game_meld(&gn, &gt, &gj, g, side, rank), CANASTA_OK);
-    ck_assert_msg(gn == n && gt == t && gj == j,
-                  "side %d rank %d: %d/%d/%d, want %d/%d/%d",
-                  side, rank, gn, gt, gj, n, t, j);
-}
-
-/* The error must match, the game must be unchanged, the explanation must
- * start with one of the '|'-separated rule IDs; the explanation is copied
- * to why_out (if not NULL). */
-static void reject_ids(canasta_game *g, const canasta_move *m, int err,
-                       const char *ids, char *why_out, size_t why_size)
-{
-    canasta_game *before = NULL;
-    char why[512];
-    int eq = 0, rc, hit = 0;
-    const char *p = ids;
-
-    if (!strchr(ids, '|') && !why_out) {
-        th_reject(g, m, err, ids);
-        return;
-    }
-    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
-    why[0] = '\0';
-    rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "validate: expected %s, got %s: %s",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    why[0] = '\0';
-    rc = canasta_apply(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "apply: expected %s, got %s: %s",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    ck_assert_int_eq(canasta_game_equal(&eq, before, g), CANASTA_OK);
-    ck_assert_msg(eq == 1, "a rejected move changed the game");
-    while (*p) {
-        size_t len = strcspn(p, "|");
-        if (strncmp(why, p, len) == 0 && why[len] == ':')
-            hit = 1;
-        p += len;
-        if (*p == '|')
-            p++;
-    }
-    ck_assert_msg(hit, "explanation \"%s\" does not start with %s", why, ids);
-    if (why_out) {
-        snprintf(why_out, why_size, "%s", why);
-    }
-    canasta_game_free(before);
-}
-
 static void meld_short(canasta_game *g, int seat, const char *groups)
 {
     canasta_move m;
     th_meld(&m, seat, groups);
-    reject_ids(g, &m, CANASTA_E_OPENING, "O1|O2", NULL, 0);
+    th_reject_ids(g, &m, CANASTA_E_OPENING, "O1 O2");
 }
 
 /* ---------------------------------------------------------------- O1 */
@@ -122,7 +56,7 @@ END_TEST
 
 START_TEST(test_O1_minimum_by_total_in_game)
 {
-    canasta_game *g = deal("", "", "", "", NULL, NULL);
+    canasta_game *g = th_deal("", "", "", "", NULL, NULL);
     ck_assert_int_eq(game_minimum(g, 0), 50);
     ck_assert_int_eq(game_minimum(g, 1), 50);
     set_totals(g, -5, 0);
@@ -140,22 +74,22 @@ END_TEST
 
 START_TEST(test_O1_negative_total_opens_with_fifteen)
 {
-    canasta_game *g = deal("4c 4d 4h", "", "", "", NULL, "8c");
+    canasta_game *g = th_deal("4c 4d 4h", "", "", "", NULL, "8c");
     set_totals(g, -5, 0);
     th_do_draw(g, 0);
     th_do_meld(g, 0, "4c 4d 4h");
-    ck_assert_int_eq(opened(g, 0), 1);
-    assert_meld(g, 0, CANASTA_RANK_FOUR, 3, 0, 0);
+    ck_assert_int_eq(th_opened(g, 0), 1);
+    th_expect_meld(g, 0, CANASTA_RANK_FOUR, 3, 0, 0);
     canasta_game_free(g);
 }
 END_TEST
 
 START_TEST(test_O1_fifteen_is_short_at_total_zero)
 {
-    canasta_game *g = deal("4c 4d 4h", "", "", "", NULL, "8c");
+    canasta_game *g = th_deal("4c 4d 4h", "", "", "", NULL, "8c");
     th_do_draw(g, 0);
     meld_short(g, 0, "4c 4d 4h");
-    ck_assert_int_eq(opened(g, 0), 0);
+    ck_assert_int_eq(th_opened(g, 0), 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -165,7 +99,8 @@ END_TEST
 /* Seat 0 can lay K K K + Q Q 2 (70) and A A A + joker (110). */
 static canasta_game *opening_hand(int total0)
 {
-    canasta_game *g = deal("Kc Kd Kh Qc Qd 2c Ac Ad Ah Jk", "", "", "", NULL, "8c");
+    canasta_game *g = th_deal("Kc Kd Kh Qc Qd 2c Ac Ad Ah Jk", "", "", "",
+                              NULL, "8c");
     if (total0 != 0)
         set_totals(g, total0, 0);
     th_do_draw(g, 0);
@@ -177,9 +112,9 @@ START_TEST(test_O2_kkk_qq2_is_seventy_enough_at_zero)
     canasta_game *g = opening_hand(0);
     ck_assert_int_eq(game_minimum(g, 0), 50);
     th_do_meld(g, 0, "Kc Kd Kh | Qc Qd 2c");
-    ck_assert_int_eq(opened(g, 0), 1);
-    assert_meld(g, 0, CANASTA_RANK_KING, 3, 0, 0);
-    assert_meld(g, 0, CANASTA_RANK_QUEEN, 2, 1, 0);
+    ck_assert_int_eq(th_opened(g, 0), 1);
+    th_expect_meld(g, 0, CANASTA_RANK_KING, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_QUEEN, 2, 1, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -191,11 +126,11 @@ START_TEST(test_O2_kkk_qq2_is_short_at_1500)
     char why[512];
     ck_assert_int_eq(game_minimum(g, 0), 90);
     th_meld(&m, 0, "Kc Kd Kh | Qc Qd 2c");
-    reject_ids(g, &m, CANASTA_E_OPENING, "O1|O2", why, sizeof why);
+    th_reject_ids_why(why, sizeof why, g, &m, CANASTA_E_OPENING, "O1 O2");
     /* the explanation gives the count and the minimum */
     ck_assert_msg(strstr(why, "70") != NULL, "no count in \"%s\"", why);
     ck_assert_msg(strstr(why, "90") != NULL, "no minimum in \"%s\"", why);
-    ck_assert_int_eq(opened(g, 0), 0);
+    ck_assert_int_eq(th_opened(g, 0), 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -204,8 +139,8 @@ START_TEST(test_O2_aces_and_joker_is_110_enough_at_1500)
 {
     canasta_game *g = opening_hand(1500);
     th_do_meld(g, 0, "Ac Ad Ah Jk");
-    ck_assert_int_eq(opened(g, 0), 1);
-    assert_meld(g, 0, CANASTA_RANK_ACE, 3, 0, 1);
+    ck_assert_int_eq(th_opened(g, 0), 1);
+    th_expect_meld(g, 0, CANASTA_RANK_ACE, 3, 0, 1);
     canasta_game_free(g);
 }
 END_TEST
@@ -217,7 +152,7 @@ START_TEST(test_O2_aces_and_joker_is_short_at_3000)
     meld_short(g, 0, "Ac Ad Ah Jk");
     /* 110 + 30 (K K K) = 140 reaches 120 */
     th_do_meld(g, 0, "Ac Ad Ah Jk | Kc Kd Kh");
-    ck_assert_int_eq(opened(g, 0), 1);
+    ck_assert_int_eq(th_opened(g, 0), 1);
     canasta_game_free(g);
 }
 END_TEST
@@ -230,7 +165,7 @@ START_TEST(test_O2_melds_of_one_move_add_up)
     meld_short(g, 0, "Kc Kd Kh");
     meld_short(g, 0, "Qc Qd 2c");
     th_do_meld(g, 0, "Qc Qd 2c | Kc Kd Kh");
-    ck_assert_int_eq(opened(g, 0), 1);
+    ck_assert_int_eq(th_opened(g, 0), 1);
     canasta_game_free(g);
 }
 END_TEST
@@ -238,8 +173,8 @@ END_TEST
 START_TEST(test_O2_red_three_bonus_does_not_count)
 {
     /* two red threes (200 in bonuses) with a 15-point meld */
-    canasta_game *g = deal("3h 3d 4c 4d 4h 5c 5d 5h", "", "", "", NULL,
-                           "9c 9d 8c");
+    canasta_game *g = th_deal("3h 3d 4c 4d 4h 5c 5d 5h", "", "", "", NULL,
+                              "9c 9d 8c");
     uint8_t rt[4];
     size_t n = 0;
     ck_assert_int_eq(canasta_game_red_threes(rt, 4, &n, g, 0), CANASTA_OK);
@@ -255,12 +190,13 @@ START_TEST(test_O2_canasta_bonus_does_not_count)
 {
     /* seven natural 4s make a canasta but count 35 (bonus 500 excluded);
      * four cards stay in hand, so this is no concealed going out (G3) */
-    canasta_game *g = deal("4c 4c 4d 4d 4h 4h 4s 9c 9d 9h 9s", "", "", "", NULL, "8c");
+    canasta_game *g = th_deal("4c 4c 4d 4d 4h 4h 4s 9c 9d 9h 9s", "", "", "",
+                              NULL, "8c");
     th_do_draw(g, 0);
     meld_short(g, 0, "4c 4c 4d 4d 4h 4h 4s");
     /* with three 9s (30) it is 65 */
     th_do_meld(g, 0, "4c 4c 4d 4d 4h 4h 4s | 9c 9d 9h");
-    ck_assert_int_eq(opened(g, 0), 1);
+    ck_assert_int_eq(th_opened(g, 0), 1);
     canasta_game_free(g);
 }
 END_TEST
@@ -271,10 +207,10 @@ START_TEST(test_O3_top_card_counts_with_hand_cards)
 {
     /* top A (20) + A A from the hand (40) = 60: enough at 0, although the
      * hand cards alone make 40 */
-    canasta_game *g = deal("Ad Ah", "", "", "", "Ac", NULL);
+    canasta_game *g = th_deal("Ad Ah", "", "", "", "Ac", NULL);
     th_do_take(g, 0, "Ad Ah");
-    ck_assert_int_eq(opened(g, 0), 1);
-    assert_meld(g, 0, CANASTA_RANK_ACE, 3, 0, 0);
+    ck_assert_int_eq(th_opened(g, 0), 1);
+    th_expect_meld(g, 0, CANASTA_RANK_ACE, 3, 0, 0);
     ck_assert_int_eq(th_pile_size(g), 0);
     ck_assert_int_eq(th_hand_size(g, 0), 11 - 2);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_PLAY);
@@ -286,15 +222,15 @@ START_TEST(test_O3_further_groups_count_before_pickup)
 {
     /* at 1500 (minimum 90): top A + A A = 60 is short; with K K K from the
      * hand it is 90, though the hand cards alone make only 70 */
-    canasta_game *g = deal("Ad Ah Kc Kd Kh", "", "", "", "Ac", NULL);
+    canasta_game *g = th_deal("Ad Ah Kc Kd Kh", "", "", "", "Ac", NULL);
     canasta_move m;
     set_totals(g, 1500, 0);
     th_take(&m, g, 0, "Ad Ah");
-    reject_ids(g, &m, CANASTA_E_OPENING, "O3|O1|O2", NULL, 0);
+    th_reject_ids(g, &m, CANASTA_E_OPENING, "O3 O1 O2");
     th_do_take(g, 0, "Ad Ah | Kc Kd Kh");
-    ck_assert_int_eq(opened(g, 0), 1);
-    assert_meld(g, 0, CANASTA_RANK_ACE, 3, 0, 0);
-    assert_meld(g, 0, CANASTA_RANK_KING, 3, 0, 0);
+    ck_assert_int_eq(th_opened(g, 0), 1);
+    th_expect_meld(g, 0, CANASTA_RANK_ACE, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_KING, 3, 0, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -303,14 +239,14 @@ START_TEST(test_O3_buried_pile_cards_never_count)
 {
     /* pile: joker (covered upcard, 50) under a king.  Top K + K K = 30;
      * the buried joker would make it 80 but does not count */
-    canasta_game *g = deal("Kc Kd Qc Qd Qh", "", "", "", "Jk Kh", NULL);
+    canasta_game *g = th_deal("Kc Kd Qc Qd Qh", "", "", "", "Jk Kh", NULL);
     canasta_move m;
     th_take(&m, g, 0, "Kc Kd");
-    reject_ids(g, &m, CANASTA_E_OPENING, "O3|O1|O2", NULL, 0);
+    th_reject_ids(g, &m, CANASTA_E_OPENING, "O3 O1 O2");
     /* with Q Q Q from the hand: 30 + 30 = 60 */
     th_do_take(g, 0, "Kc Kd | Qc Qd Qh");
-    assert_meld(g, 0, CANASTA_RANK_KING, 3, 0, 0);
-    assert_meld(g, 0, CANASTA_RANK_QUEEN, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_KING, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_QUEEN, 3, 0, 0);
     /* the joker was picked up, not melded */
     ck_assert_int_eq(th_count_in_hand(g, 0, "Jk"), 1);
     ck_assert_int_eq(th_hand_size(g, 0), 11 - 5 + 1);
@@ -324,8 +260,8 @@ END_TEST
  * three 4s each. */
 static canasta_game *partner_opened(void)
 {
-    canasta_game *g = deal("Ac Ad Ah 9c", "4c 4d 4s 9d", "4c 4d 4h 9h", "",
-                           NULL, "5c 5d 5h 5s");
+    canasta_game *g = th_deal("Ac Ad Ah 9c", "4c 4d 4s 9d", "4c 4d 4h 9h", "",
+                              NULL, "5c 5d 5h 5s");
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Ac Ad Ah");
     th_do_discard(g, 0, "9c");
@@ -338,9 +274,9 @@ START_TEST(test_O4_partner_melds_freely_after_opening)
     th_do_draw(g, 1);
     th_do_discard(g, 1, "9d");
     th_do_draw(g, 2);
-    ck_assert_int_eq(opened(g, 0), 1);
+    ck_assert_int_eq(th_opened(g, 0), 1);
     th_do_meld(g, 2, "4c 4d 4h");        /* 15 points, below 50 */
-    assert_meld(g, 0, CANASTA_RANK_FOUR, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_FOUR, 3, 0, 0);
     ck_assert_int_eq(th_hand_size(g, 2), 12 - 3);
     canasta_game_free(g);
 }
@@ -350,20 +286,20 @@ START_TEST(test_O4_other_side_still_needs_its_minimum)
 {
     canasta_game *g = partner_opened();
     th_do_draw(g, 1);
-    ck_assert_int_eq(opened(g, 1), 0);
+    ck_assert_int_eq(th_opened(g, 1), 0);
     meld_short(g, 1, "4c 4d 4s");
-    assert_meld(g, 1, CANASTA_RANK_FOUR, 0, 0, 0);
+    th_expect_meld(g, 1, CANASTA_RANK_FOUR, 0, 0, 0);
     canasta_game_free(g);
 }
 END_TEST
 
 START_TEST(test_O4_opener_melds_freely_in_the_same_turn)
 {
-    canasta_game *g = deal("Ac Ad Ah 4c 4d 4h", "", "", "", NULL, "8c");
+    canasta_game *g = th_deal("Ac Ad Ah 4c 4d 4h", "", "", "", NULL, "8c");
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Ac Ad Ah");
     th_do_meld(g, 0, "4c 4d 4h");
-    assert_meld(g, 0, CANASTA_RANK_FOUR, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_FOUR, 3, 0, 0);
     canasta_game_free(g);
 }
 END_TEST

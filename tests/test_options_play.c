@@ -29,14 +29,6 @@ static const option_set sets[] = {
 #define HANDS_PER_SET 400
 #define MOVE_CAP 4096
 
-static uint64_t next_random(uint64_t *x)
-{
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 static canasta_rules *rules_for(const option_set *o)
 {
     canasta_rules *r = NULL;
@@ -57,7 +49,7 @@ static canasta_rules *rules_for(const option_set *o)
  * 2 * 108 turns, each of at most four moves that are not melds (draw or
  * take, ask, answer, discard), and every meld move melds a card for good,
  * so at most 108 meld moves: 2 * 108 * 4 + 108 = 972. */
-static int play_hand(canasta_game *g, canasta_move *moves, uint64_t *rng,
+static int play_hand(canasta_game *g, canasta_move *moves, th_sm64 *rng,
                      const option_set *o)
 {
     int n_moves = 0;
@@ -76,8 +68,8 @@ static int play_hand(canasta_game *g, canasta_move *moves, uint64_t *rng,
                 ck_abort_msg("%s: listed move %zu (kind %d) refused: %s",
                              o->name, i, moves[i].kind, why);
         }
-        const canasta_move *m = &moves[next_random(rng) % n];
-        if (m->kind == CANASTA_MOVE_ASK && n > 1 && next_random(rng) % 2)
+        const canasta_move *m = &moves[th_sm64_next(rng) % n];
+        if (m->kind == CANASTA_MOVE_ASK && n > 1 && th_sm64_next(rng) % 2)
             m = &moves[(m - moves + 1) % n]; /* ask only half the time */
         th_ok(g, m);
         th_assert_cards_accounted(g);
@@ -96,7 +88,7 @@ START_TEST(test_G1_C4_T1_options_random_play)
     canasta_rules *r = rules_for(o);
     canasta_move *moves = malloc(MOVE_CAP * sizeof *moves);
     ck_assert_ptr_nonnull(moves);
-    uint64_t rng = UINT64_C(0xA11CE) + (uint64_t)_i;
+    th_sm64 rng = { UINT64_C(0xA11CE) + (uint64_t)_i };
     canasta_game *g = NULL;
     int hands = 0, outs = 0;
     for (uint64_t seed = 1; hands < HANDS_PER_SET; seed++) {

@@ -9,96 +9,8 @@
  * (the deck has two of every natural card, C2).  No hand holds a red
  * three, so the stock starts at 108 - 44 - (number of upcards).
  */
-#include <stdio.h>
-#include <string.h>
 
 #include "helpers.h"
-
-static int card_of(const char *text)
-{
-    int c = 0;
-    ck_assert_int_eq(canasta_card_from_string(&c, text), CANASTA_OK);
-    return c;
-}
-
-static int pile_top(const canasta_game *g)
-{
-    int c = -1;
-    ck_assert_int_eq(canasta_game_pile_top(&c, g), CANASTA_OK);
-    return c;
-}
-
-static int pile_flags(const canasta_game *g, int side)
-{
-    int f = -1;
-    ck_assert_int_eq(canasta_game_pile_status(&f, g, side), CANASTA_OK);
-    return f;
-}
-
-static int red_three_count(const canasta_game *g, int seat)
-{
-    uint8_t cards[16];
-    size_t n = 99;
-    ck_assert_int_eq(canasta_game_red_threes(cards, sizeof cards, &n, g,
-                                             seat), CANASTA_OK);
-    return (int)n;
-}
-
-/* The side's meld of rank as naturals, twos, jokers. */
-static void expect_meld(const canasta_game *g, int side, int rank, int nat,
-                        int twos, int jokers)
-{
-    int n = -1, t = -1, j = -1;
-    ck_assert_int_eq(canasta_game_meld(&n, &t, &j, g, side, rank),
-                     CANASTA_OK);
-    ck_assert_int_eq(n, nat);
-    ck_assert_int_eq(t, twos);
-    ck_assert_int_eq(j, jokers);
-}
-
-static int starts_with_one_of(const char *why, const char *ids)
-{
-    char buf[64];
-    char *tok, *save = NULL;
-    snprintf(buf, sizeof buf, "%s", ids);
-    for (tok = strtok_r(buf, " ", &save); tok;
-         tok = strtok_r(NULL, " ", &save)) {
-        size_t n = strlen(tok);
-        if (strncmp(why, tok, n) == 0 && why[n] == ':')
-            return 1;
-    }
-    return 0;
-}
-
-/* As th_reject, but the explanation may start with any of several IDs
- * (used where two rules of RULES.md state the same requirement). */
-static void reject_ids(canasta_game *g, const canasta_move *m, int err,
-                       const char *ids)
-{
-    char why[256] = "";
-    canasta_game *before = NULL;
-    int rc, eq = 0;
-    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
-    rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "validate: expected %s, got %s (%s)",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    rc = canasta_apply(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "apply: expected %s, got %s (%s)",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    ck_assert_msg(starts_with_one_of(why, ids),
-                  "explanation should start with one of '%s': %s", ids, why);
-    ck_assert_int_eq(canasta_game_equal(&eq, g, before), CANASTA_OK);
-    ck_assert_msg(eq, "a rejected move changed the game");
-    canasta_game_free(before);
-}
-
-static void expect_valid(const canasta_game *g, const canasta_move *m)
-{
-    char why[256] = "";
-    int rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == CANASTA_OK, "expected a legal move, got %s (%s)",
-                  canasta_error_name(rc), why);
-}
 
 static canasta_game *deal(const canasta_rules *rules,
                           const char *const hands[4], const char *upcards,
@@ -139,7 +51,7 @@ START_TEST(test_P1_taking_moves_every_pile_card_into_the_hand)
     th_do_discard(g, 3, "Kc");
     /* Pile 7c 4d 4h 4s Kc; stock 63 - 4 = 59. */
     ck_assert_int_eq(th_pile_size(g), 5);
-    ck_assert_int_eq(pile_top(g), card_of("Kc"));
+    ck_assert_int_eq(th_pile_top(g), th_card("Kc"));
     ck_assert_int_eq(th_count_in_hand(g, 0, "4d"), 0);
 
     /* K K K (30) + A A A (60) = 90 >= 50: side 0 opens. */
@@ -152,12 +64,12 @@ START_TEST(test_P1_taking_moves_every_pile_card_into_the_hand)
     ck_assert_int_eq(th_count_in_hand(g, 0, "4h"), 1);
     ck_assert_int_eq(th_count_in_hand(g, 0, "4s"), 1);
     ck_assert_int_eq(th_count_in_hand(g, 0, "Kc"), 0);
-    expect_meld(g, 0, CANASTA_RANK_KING, 3, 0, 0);
-    expect_meld(g, 0, CANASTA_RANK_ACE, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_KING, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_ACE, 3, 0, 0);
     /* Nothing is left: empty and unfrozen (P3). */
     ck_assert_int_eq(th_pile_size(g), 0);
-    ck_assert_int_eq(pile_top(g), CANASTA_CARD_NONE);
-    f = pile_flags(g, 0);
+    ck_assert_int_eq(th_pile_top(g), CANASTA_CARD_NONE);
+    f = th_pile_status(g, 0);
     ck_assert_int_eq(f & CANASTA_PILE_FROZEN_MASK, 0);
     ck_assert(f & CANASTA_PILE_EMPTY);
     ck_assert_int_eq(th_stock_size(g), 59);
@@ -194,7 +106,7 @@ static canasta_game *buried_five(int open_first)
     th_do_draw(g, 3);
     th_do_discard(g, 3, "5d");
     ck_assert_int_eq(th_seat(g), 0);
-    ck_assert_int_eq(pile_top(g), card_of("5d"));
+    ck_assert_int_eq(th_pile_top(g), th_card("5d"));
     ck_assert_int_eq(th_count_in_hand(g, 0, "5h"), 1);
     ck_assert_int_eq(th_count_in_hand(g, 0, "5c"), 0);
     return g;
@@ -211,12 +123,12 @@ START_TEST(test_P1_buried_card_does_not_count_pile_not_frozen)
      * The explanation may cite P1 (top card only) or P5 (what suffices). */
     canasta_game *g = buried_five(1);
     canasta_move m;
-    ck_assert_int_eq(pile_flags(g, 0) & CANASTA_PILE_FROZEN_MASK, 0);
+    ck_assert_int_eq(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_MASK, 0);
     th_take(&m, g, 0, "5h");
-    reject_ids(g, &m, CANASTA_E_PILE_NO_MELD, "P1 P5");
+    th_reject_ids(g, &m, CANASTA_E_PILE_NO_MELD, "P1 P5");
     /* The nearest legal take: with the two the top 5 makes 5 5 2 (P5). */
     th_do_take(g, 0, "5h 2c");
-    expect_meld(g, 0, CANASTA_RANK_FIVE, 2, 1, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_FIVE, 2, 1, 0);
     /* The buried 5c came into the hand with the rest of the pile. */
     ck_assert_int_eq(th_count_in_hand(g, 0, "5c"), 1);
     canasta_game_free(g);
@@ -230,7 +142,7 @@ START_TEST(test_P1_buried_card_does_not_count_pile_frozen)
      * the buried one fails that test first: E_PILE_FROZEN citing P4. */
     canasta_game *g = buried_five(0);
     canasta_move m;
-    ck_assert_int_eq(pile_flags(g, 0) & CANASTA_PILE_FROZEN_MASK,
+    ck_assert_int_eq(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_MASK,
                      CANASTA_PILE_FROZEN_UNOPENED);
     th_take(&m, g, 0, "5h | Ad Ad As");
     th_reject(g, &m, CANASTA_E_PILE_FROZEN, "P4");
@@ -260,9 +172,9 @@ START_TEST(test_P2_black_three_upcard_blocks_until_covered)
     /* C5: a black three upcard is not covered, so it starts on top. */
     canasta_game *g = deal(NULL, P2_HANDS, "3c", "10d Jd");
     canasta_move m;
-    int f = pile_flags(g, 0);
+    int f = th_pile_status(g, 0);
     ck_assert_int_eq(th_pile_size(g), 1);
-    ck_assert_int_eq(pile_top(g), card_of("3c"));
+    ck_assert_int_eq(th_pile_top(g), th_card("3c"));
     ck_assert(f & CANASTA_PILE_BLOCKED_BLACK_THREE);
     ck_assert_int_eq(f & CANASTA_PILE_BLOCKED_WILD, 0);
     th_take(&m, g, 0, "");
@@ -275,12 +187,12 @@ START_TEST(test_P2_black_three_upcard_blocks_until_covered)
     th_do_discard(g, 1, "Qh");
     /* Pile 3c 9d Qh.  Covered, the black three has no effect: side 0
      * has opened and no card freezes or blocks the pile. */
-    ck_assert_int_eq(pile_flags(g, 0), 0);
+    ck_assert_int_eq(th_pile_status(g, 0), 0);
     th_do_take(g, 2, "Qc Qd");
     /* 11 - 2 + 2 (3c, 9d) = 11; the black three is held now. */
     ck_assert_int_eq(th_hand_size(g, 2), 11);
     ck_assert_int_eq(th_count_in_hand(g, 2, "3c"), 1);
-    expect_meld(g, 0, CANASTA_RANK_QUEEN, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_QUEEN, 3, 0, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -297,7 +209,7 @@ START_TEST(test_P2_wild_card_on_top_blocks_both_sides)
     th_do_meld(g, 0, "Ac Ad Ah | Kc Kd Kh");
     th_do_discard(g, 0, "Jk");
     for (side = 0; side < 2; side++) {
-        int f = pile_flags(g, side);
+        int f = th_pile_status(g, side);
         ck_assert_msg(f & CANASTA_PILE_BLOCKED_WILD, "side %d: %d", side, f);
         ck_assert_msg(f & CANASTA_PILE_FROZEN_WILD, "side %d: %d", side, f);
     }
@@ -306,10 +218,10 @@ START_TEST(test_P2_wild_card_on_top_blocks_both_sides)
     th_do_draw(g, 1);
     th_do_discard(g, 1, "Jd");
     /* Covered now: no longer blocked, but the joker still freezes it. */
-    ck_assert_int_eq(pile_flags(g, 0) & (CANASTA_PILE_BLOCKED_WILD |
-                                         CANASTA_PILE_BLOCKED_BLACK_THREE),
+    ck_assert_int_eq(th_pile_status(g, 0) & (CANASTA_PILE_BLOCKED_WILD |
+                                             CANASTA_PILE_BLOCKED_BLACK_THREE),
                      0);
-    ck_assert(pile_flags(g, 0) & CANASTA_PILE_FROZEN_WILD);
+    ck_assert(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_WILD);
     canasta_game_free(g);
 }
 END_TEST
@@ -321,9 +233,9 @@ START_TEST(test_P2_black_three_covering_wild_upcard_blocks_and_freezes)
      * frozen by the two under it (P3). */
     canasta_game *g = deal(NULL, P2_HANDS, "2c 3s", NULL);
     canasta_move m;
-    int f = pile_flags(g, 0);
+    int f = th_pile_status(g, 0);
     ck_assert_int_eq(th_pile_size(g), 2);
-    ck_assert_int_eq(pile_top(g), card_of("3s"));
+    ck_assert_int_eq(th_pile_top(g), th_card("3s"));
     ck_assert(f & CANASTA_PILE_BLOCKED_BLACK_THREE);
     ck_assert(f & CANASTA_PILE_FROZEN_WILD);
     ck_assert_int_eq(f & CANASTA_PILE_BLOCKED_WILD, 0);
@@ -353,12 +265,12 @@ START_TEST(test_P3_covered_wild_upcard_freezes_until_taken)
     /* C5: the two was covered by the 9c: pile 2, stock 108 - 44 - 2. */
     ck_assert_int_eq(th_pile_size(g), 2);
     ck_assert_int_eq(th_stock_size(g), 62);
-    ck_assert_int_eq(pile_top(g), card_of("9c"));
+    ck_assert_int_eq(th_pile_top(g), th_card("9c"));
     /* Frozen by the wild card and (no side has opened) by P3's last
      * clause; not blocked, the top is a natural: 1 + 4 = 5. */
     for (side = 0; side < 2; side++)
-        ck_assert_int_eq(pile_flags(g, side), CANASTA_PILE_FROZEN_WILD |
-                                              CANASTA_PILE_FROZEN_UNOPENED);
+        ck_assert_int_eq(th_pile_status(g, side), CANASTA_PILE_FROZEN_WILD |
+                                                  CANASTA_PILE_FROZEN_UNOPENED);
     /* 9 9 9 (30) + A A A (60) = 90: a natural pair takes it (P4). */
     th_do_take(g, 0, "9d 9s | Ad Ad As");
     /* 11 - 5 + 1 (the 2c) = 7. */
@@ -366,9 +278,9 @@ START_TEST(test_P3_covered_wild_upcard_freezes_until_taken)
     ck_assert_int_eq(th_count_in_hand(g, 0, "2c"), 1);
     /* Taking it unfreezes it: side 0 sees an empty, open pile; side 1 is
      * still "not opened". */
-    ck_assert_int_eq(pile_flags(g, 0), CANASTA_PILE_EMPTY);
-    ck_assert_int_eq(pile_flags(g, 1), CANASTA_PILE_EMPTY |
-                                       CANASTA_PILE_FROZEN_UNOPENED);
+    ck_assert_int_eq(th_pile_status(g, 0), CANASTA_PILE_EMPTY);
+    ck_assert_int_eq(th_pile_status(g, 1), CANASTA_PILE_EMPTY |
+                                           CANASTA_PILE_FROZEN_UNOPENED);
     canasta_game_free(g);
 }
 END_TEST
@@ -377,9 +289,9 @@ START_TEST(test_P3_covered_joker_upcard_freezes)
 {
     canasta_game *g = deal(NULL, P3_HANDS, "Jk 9c", NULL);
     ck_assert_int_eq(th_pile_size(g), 2);
-    ck_assert_int_eq(pile_flags(g, 0) & CANASTA_PILE_FROZEN_MASK,
+    ck_assert_int_eq(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_MASK,
                      CANASTA_PILE_FROZEN_WILD | CANASTA_PILE_FROZEN_UNOPENED);
-    ck_assert_int_eq(pile_flags(g, 0) & CANASTA_PILE_BLOCKED_WILD, 0);
+    ck_assert_int_eq(th_pile_status(g, 0) & CANASTA_PILE_BLOCKED_WILD, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -389,8 +301,9 @@ START_TEST(test_P3_covered_red_three_upcard_freezes)
     canasta_game *g = deal(NULL, P3_HANDS, "3h 9c", NULL);
     int side;
     for (side = 0; side < 2; side++)
-        ck_assert_int_eq(pile_flags(g, side), CANASTA_PILE_FROZEN_RED_THREE |
-                                              CANASTA_PILE_FROZEN_UNOPENED);
+        ck_assert_int_eq(th_pile_status(g, side),
+                         CANASTA_PILE_FROZEN_RED_THREE |
+                         CANASTA_PILE_FROZEN_UNOPENED);
     canasta_game_free(g);
 }
 END_TEST
@@ -401,9 +314,9 @@ START_TEST(test_P3_wild_and_red_three_upcards_both_freeze)
      * all three reasons at once. */
     canasta_game *g = deal(NULL, P3_HANDS, "2c 3h 9c", NULL);
     ck_assert_int_eq(th_pile_size(g), 3);
-    ck_assert_int_eq(pile_flags(g, 1), CANASTA_PILE_FROZEN_WILD |
-                                       CANASTA_PILE_FROZEN_RED_THREE |
-                                       CANASTA_PILE_FROZEN_UNOPENED);
+    ck_assert_int_eq(th_pile_status(g, 1), CANASTA_PILE_FROZEN_WILD |
+                                           CANASTA_PILE_FROZEN_RED_THREE |
+                                           CANASTA_PILE_FROZEN_UNOPENED);
     canasta_game_free(g);
 }
 END_TEST
@@ -413,15 +326,15 @@ START_TEST(test_P3_frozen_for_unopened_side_open_for_the_other)
     canasta_game *g = deal(NULL, P3_HANDS, "10d", "Jd");
     int opened = -1;
     /* A plain upcard: only "not opened" freezes it, for both sides. */
-    ck_assert_int_eq(pile_flags(g, 0), CANASTA_PILE_FROZEN_UNOPENED);
-    ck_assert_int_eq(pile_flags(g, 1), CANASTA_PILE_FROZEN_UNOPENED);
+    ck_assert_int_eq(th_pile_status(g, 0), CANASTA_PILE_FROZEN_UNOPENED);
+    ck_assert_int_eq(th_pile_status(g, 1), CANASTA_PILE_FROZEN_UNOPENED);
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Ad Ad As");                    /* 60 >= 50 */
     ck_assert_int_eq(canasta_game_opened(&opened, g, 0), CANASTA_OK);
     ck_assert_int_eq(opened, 1);
     /* Same pile (10d): open for side 0, still frozen for side 1. */
-    ck_assert_int_eq(pile_flags(g, 0), 0);
-    ck_assert_int_eq(pile_flags(g, 1), CANASTA_PILE_FROZEN_UNOPENED);
+    ck_assert_int_eq(th_pile_status(g, 0), 0);
+    ck_assert_int_eq(th_pile_status(g, 1), CANASTA_PILE_FROZEN_UNOPENED);
     canasta_game_free(g);
 }
 END_TEST
@@ -452,9 +365,9 @@ static canasta_game *frozen_seven(void)
     th_do_discard(g, 1, "7s");
     /* Pile 2c 9c 5c 7s.  Side 0 has opened: frozen by the two only. */
     ck_assert_int_eq(th_pile_size(g), 4);
-    ck_assert_int_eq(pile_flags(g, 0), CANASTA_PILE_FROZEN_WILD);
+    ck_assert_int_eq(th_pile_status(g, 0), CANASTA_PILE_FROZEN_WILD);
     ck_assert_int_eq(th_seat(g), 2);
-    expect_meld(g, 0, CANASTA_RANK_SEVEN, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_SEVEN, 3, 0, 0);
     return g;
 }
 
@@ -463,12 +376,12 @@ START_TEST(test_P4_frozen_pile_natural_pair_joins_existing_meld)
     canasta_game *g = frozen_seven();
     th_do_take(g, 2, "7d 7h");
     /* Top 7s + 7d 7h join the side's 7s: 3 + 3 = 6 naturals. */
-    expect_meld(g, 0, CANASTA_RANK_SEVEN, 6, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_SEVEN, 6, 0, 0);
     /* 11 - 2 + 3 (2c 9c 5c) = 12. */
     ck_assert_int_eq(th_hand_size(g, 2), 12);
     ck_assert_int_eq(th_count_in_hand(g, 2, "2c"), 1);
     ck_assert_int_eq(th_pile_size(g), 0);
-    ck_assert_int_eq(pile_flags(g, 0) & CANASTA_PILE_FROZEN_MASK, 0);
+    ck_assert_int_eq(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_MASK, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -504,7 +417,7 @@ START_TEST(test_P4_frozen_pile_pair_plus_wild_accepted)
      * the same group on top of it is allowed. */
     canasta_game *g = frozen_seven();
     th_do_take(g, 2, "7d 7h 2d");
-    expect_meld(g, 0, CANASTA_RANK_SEVEN, 6, 1, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_SEVEN, 6, 1, 0);
     /* 11 - 3 + 3 = 11. */
     ck_assert_int_eq(th_hand_size(g, 2), 11);
     canasta_game_free(g);
@@ -537,7 +450,7 @@ static canasta_game *open_pile(const char *seat1_discard)
     th_do_discard(g, 1, seat1_discard);
     ck_assert_int_eq(th_seat(g), 2);
     ck_assert_int_eq(th_pile_size(g), 3);
-    ck_assert_int_eq(pile_flags(g, 0), 0);
+    ck_assert_int_eq(th_pile_status(g, 0), 0);
     return g;
 }
 
@@ -545,7 +458,7 @@ START_TEST(test_P5_open_pile_natural_pair)
 {
     canasta_game *g = open_pile("Qh");
     th_do_take(g, 2, "Qc Qd");
-    expect_meld(g, 0, CANASTA_RANK_QUEEN, 3, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_QUEEN, 3, 0, 0);
     /* 11 - 2 + 2 (9c 4c) = 11. */
     ck_assert_int_eq(th_hand_size(g, 2), 11);
     ck_assert_int_eq(th_pile_size(g), 0);
@@ -557,7 +470,7 @@ START_TEST(test_P5_open_pile_natural_and_wild)
 {
     canasta_game *g = open_pile("Qh");
     th_do_take(g, 2, "Qc 2d");
-    expect_meld(g, 0, CANASTA_RANK_QUEEN, 2, 1, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_QUEEN, 2, 1, 0);
     ck_assert_int_eq(th_hand_size(g, 2), 11);
     ck_assert_int_eq(th_count_in_hand(g, 2, "Qd"), 1);
     canasta_game_free(g);
@@ -569,7 +482,7 @@ START_TEST(test_P5_open_pile_top_card_joins_existing_meld)
     canasta_game *g = open_pile("Ks");
     th_do_take(g, 2, "");
     /* K meld 3 -> 4 naturals; seat 2: 11 + 2 (9c 4c) = 13. */
-    expect_meld(g, 0, CANASTA_RANK_KING, 4, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_KING, 4, 0, 0);
     ck_assert_int_eq(th_hand_size(g, 2), 13);
     ck_assert_int_eq(th_pile_size(g), 0);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_PLAY);
@@ -585,12 +498,12 @@ START_TEST(test_P5_open_pile_lone_natural_without_meld_rejected)
     canasta_game *g = open_pile("7s");
     canasta_move m;
     th_take(&m, g, 2, "7c");
-    reject_ids(g, &m, CANASTA_E_PILE_NO_MELD, "P5 P1");
+    th_reject_ids(g, &m, CANASTA_E_PILE_NO_MELD, "P5 P1");
     /* Add the two and it is a meld: 7 7 2. */
     th_take(&m, g, 2, "7c 2d");
-    expect_valid(g, &m);
+    th_expect_valid(g, &m);
     th_ok(g, &m);
-    expect_meld(g, 0, CANASTA_RANK_SEVEN, 2, 1, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_SEVEN, 2, 1, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -640,8 +553,8 @@ static canasta_game *one_and_one(const canasta_rules *rules,
     ck_assert_int_eq(th_seat(g), 0);
     ck_assert_int_eq(th_pile_size(g), 1);
     ck_assert_int_eq(th_hand_size(g, 0), 1);
-    ck_assert_int_eq(pile_top(g), card_of("As"));
-    ck_assert_int_eq(pile_flags(g, 0), 0);
+    ck_assert_int_eq(th_pile_top(g), th_card("As"));
+    ck_assert_int_eq(th_pile_status(g, 0), 0);
     return g;
 }
 
@@ -653,7 +566,7 @@ START_TEST(test_P6_one_card_may_not_take_one_card_pile)
     th_reject(g, &m, CANASTA_E_ONE_CARD, "P6");
     /* Drawing is still open to the player. */
     th_move(&m, CANASTA_MOVE_DRAW, 0);
-    expect_valid(g, &m);
+    th_expect_valid(g, &m);
     canasta_game_free(g);
 }
 END_TEST
@@ -671,7 +584,7 @@ START_TEST(test_P6_option_off_allows_the_take)
     th_do_take(g, 0, "");
     /* The As joins the aces (3 -> 4); the hand keeps its one card, which
      * is allowed because side 0 has a canasta (G1, DECISIONS 7). */
-    expect_meld(g, 0, CANASTA_RANK_ACE, 4, 0, 0);
+    th_expect_meld(g, 0, CANASTA_RANK_ACE, 4, 0, 0);
     ck_assert_int_eq(th_hand_size(g, 0), 1);
     ck_assert_int_eq(th_pile_size(g), 0);
     th_do_discard(g, 0, "9c");
@@ -739,8 +652,8 @@ START_TEST(test_P7_red_three_in_taken_pile_laid_out)
     ck_assert_int_eq(canasta_game_red_threes(r3, sizeof r3, &n, g, 2),
                      CANASTA_OK);
     ck_assert_int_eq((int)n, 1);
-    ck_assert_int_eq(r3[0], card_of("3d"));
-    ck_assert_int_eq(red_three_count(g, 0), 0);
+    ck_assert_int_eq(r3[0], th_card("3d"));
+    ck_assert_int_eq(th_red_three_count(g, 0), 0);
     /* Not replaced: the stock is unchanged. */
     ck_assert_int_eq(th_stock_size(g), 60);
     th_assert_cards_accounted(g);
@@ -767,10 +680,10 @@ START_TEST(test_P7_two_red_three_upcards_both_laid_out)
     ck_assert_int_eq(canasta_game_red_threes(r3, sizeof r3, &n, g, 2),
                      CANASTA_OK);
     ck_assert_int_eq((int)n, 2);
-    ck_assert_int_eq(r3[0], card_of("3d"));
-    ck_assert_int_eq(r3[1], card_of("3h"));
+    ck_assert_int_eq(r3[0], th_card("3d"));
+    ck_assert_int_eq(r3[1], th_card("3h"));
     ck_assert_int_eq(th_stock_size(g), 59);          /* 61 - 2 draws */
-    ck_assert_int_eq(pile_flags(g, 0), CANASTA_PILE_EMPTY);
+    ck_assert_int_eq(th_pile_status(g, 0), CANASTA_PILE_EMPTY);
     canasta_game_free(g);
 }
 END_TEST

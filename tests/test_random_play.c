@@ -2,8 +2,8 @@
  * Random play: thousands of hands of uniformly random legal moves, with the
  * rules checked after every single move.
  *
- * The random numbers come from a local splitmix64 generator (never rand()),
- * so every run plays exactly the same games.
+ * The random numbers come from the splitmix64 generator of helpers.h
+ * (th_sm64, never rand()), so every run plays exactly the same games.
  *
  * Sizes (the whole suite takes about 20-26 s on a 2-core machine):
  *  - RANDOM_HAND_CHUNKS x HANDS_PER_CHUNK = 8000 complete hands over many
@@ -129,72 +129,10 @@ static int q_total(const canasta_game *g, int side)
 }
 
 /* ---------------------------------------------------------------- */
-/* Random numbers and move lists                                      */
-/* ---------------------------------------------------------------- */
-
-typedef struct {
-    uint64_t state;
-} sm64;
-
-static uint64_t sm64_next(sm64 *r)
-{
-    uint64_t z;
-    r->state += UINT64_C(0x9E3779B97F4A7C15);
-    z = r->state;
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static size_t sm64_below(sm64 *r, size_t n)
-{
-    return (size_t)(sm64_next(r) % (uint64_t)n);
-}
-
-typedef struct {
-    canasta_move *v;
-    size_t cap;
-    size_t n;
-} movelist;
-
-static void list_moves(movelist *ml, const canasta_game *g)
-{
-    size_t count = 0;
-    int rc = canasta_legal_moves(ml->v, ml->cap, &count, g);
-    if (rc == CANASTA_E_BUFFER) {
-        size_t want = count + 16;
-        canasta_move *nv = realloc(ml->v, want * sizeof *nv);
-        REQ(nv != NULL);
-        ml->v = nv;
-        ml->cap = want;
-        rc = canasta_legal_moves(ml->v, ml->cap, &count, g);
-    }
-    REQ_MSG(rc == CANASTA_OK, "canasta_legal_moves: %s",
-                  canasta_error_name(rc));
-    ml->n = count;
-}
-
-/* ---------------------------------------------------------------- */
 /* Rules written out on our side                                      */
 /* ---------------------------------------------------------------- */
 
-/* V1 */
-static int v1(int card)
-{
-    int rank = card / 4, suit = card % 4;
-    if (card == CANASTA_JOKER)
-        return 50;
-    if (rank == 2 || rank == 14)
-        return 20;
-    if (rank >= 8 && rank <= 13)
-        return 10;
-    if (rank >= 4 && rank <= 7)
-        return 5;
-    if (rank == 3)
-        return (suit == CANASTA_CLUBS || suit == CANASTA_SPADES) ? 5 : 0;
-    ck_abort_msg("bad card %d", card);
-    return 0;
-}
+/* V1 is th_card_value (helpers.c). */
 
 /* O1 */
 static int o1_minimum(int total)
@@ -223,12 +161,6 @@ static int is_red_three(int card)
 {
     return card == CANASTA_CARD(3, CANASTA_DIAMONDS) ||
            card == CANASTA_CARD(3, CANASTA_HEARTS);
-}
-
-static int phase_in_play(int phase)
-{
-    return phase == CANASTA_PHASE_DRAW || phase == CANASTA_PHASE_PLAY ||
-           phase == CANASTA_PHASE_ANSWER;
 }
 
 /* ---------------------------------------------------------------- */
@@ -269,7 +201,7 @@ static void check_melds(const canasta_game *g, int side, side_view *sv)
                 REQ(!is_red_three(cards[i]));
                 cn++;
             }
-            sv->melded_value += v1(cards[i]);
+            sv->melded_value += th_card_value(cards[i]);
         }
         REQ_EQ(cn, n);
         REQ_EQ(ct, t);
@@ -352,7 +284,7 @@ static int hand_value(const canasta_game *g, int seat)
                      CANASTA_OK);
     for (i = 0; i < n; i++) {
         REQ(!is_red_three(cards[i])); /* R1/R2/C6: never held */
-        sum += v1(cards[i]);
+        sum += th_card_value(cards[i]);
     }
     return sum;
 }
@@ -429,7 +361,7 @@ static void check_position(const canasta_game *g, side_view sv[NSIDES],
         check_melds(g, side, &sv[side]);
     seat = q_seat(g);
     REQ(seat >= 0 && seat < NSEATS);
-    if (phase_in_play(phase)) {
+    if (th_phase_in_play(phase)) {
         int s;
         for (s = 0; s < NSEATS; s++)
             REQ_GE(q_hand_size(g, s), 1); /* else someone is out */
@@ -543,8 +475,8 @@ static void check_hand_end(const canasta_game *g, const canasta_move *last,
 /* ---------------------------------------------------------------- */
 
 typedef struct {
-    sm64 rng;
-    movelist ml;
+    th_sm64 rng;
+    th_movelist ml;
     int validate_all; /* also th_assert_cards_accounted after each move */
     /* optional record of the moves played */
     canasta_move *log;
@@ -635,7 +567,7 @@ static int move_cards(const canasta_move *m, int *value)
     *value = 0;
     for (gi = 0; gi < m->ngroups; gi++)
         for (ci = 0; ci < m->groups[gi].count; ci++) {
-            *value += v1(m->groups[gi].cards[ci]);
+            *value += th_card_value(m->groups[gi].cards[ci]);
             k++;
         }
     return k;
@@ -646,7 +578,7 @@ static int move_cards(const canasta_move *m, int *value)
 static void check_transition(const canasta_game *g, const before_move *b,
                              const canasta_move *m, int turn_src)
 {
-    int phase = q_phase(g), seat = q_seat(g), live = phase_in_play(phase);
+    int phase = q_phase(g), seat = q_seat(g), live = th_phase_in_play(phase);
     int hand = q_hand_size(g, b->seat), pile, reds, value, cards, opened;
     uint8_t r3[16];
     size_t n = 0;
@@ -683,7 +615,7 @@ static void check_transition(const canasta_game *g, const before_move *b,
         /* O1-O3: opening by the pile counts the top card and the melds of
          * this move; the G3 waiver never applies to a take. */
         if (!b->opened)
-            REQ_GE(value + v1(b->top), b->minimum);
+            REQ_GE(value + th_card_value(b->top), b->minimum);
         if (live) {
             REQ_EQ(phase, CANASTA_PHASE_PLAY);
             REQ_EQ(seat, b->seat);
@@ -770,13 +702,13 @@ static int play_hand(canasta_game *g, player *p)
         int rc, stock_before;
         before_move bm;
         phase = q_phase(g);
-        if (!phase_in_play(phase))
+        if (!th_phase_in_play(phase))
             break;
-        list_moves(&p->ml, g);
+        th_list_moves(&p->ml, g);
         REQ_MSG(p->ml.n > 0, "no legal move in phase %d", phase);
         if (p->validate_all)
             validate_listed(g, p);
-        pick = p->ml.v[sm64_below(&p->rng, p->ml.n)];
+        pick = p->ml.v[th_sm64_below(&p->rng, p->ml.n)];
         REQ_EQ(pick.seat, q_seat(g));
         stock_before = q_stock(g);
         note_before(&bm, g);
@@ -798,7 +730,7 @@ static int play_hand(canasta_game *g, player *p)
             REQ_EQ(q_stock(g), stock_before);
         check_position(g, sv, p->validate_all);
         check_transition(g, &bm, &pick, turn_src);
-        if (!phase_in_play(q_phase(g)))
+        if (!th_phase_in_play(q_phase(g)))
             check_hand_end(g, &pick, totals, sv);
     }
     return moves;
@@ -812,7 +744,7 @@ static void next_hand(canasta_game *g, player *p)
     REQ_EQ(canasta_game_dealer(&dealer, g), CANASTA_OK);
     REQ_EQ(canasta_game_hand_number(&hand, g), CANASTA_OK);
     REQ_EQ(q_seat(g), (dealer + 1) % NSEATS);
-    list_moves(&p->ml, g);
+    th_list_moves(&p->ml, g);
     REQ_EQ(p->ml.n, 1);
     REQ_EQ(p->ml.v[0].kind, CANASTA_MOVE_NEXT_HAND);
     REQ_EQ(p->ml.v[0].seat, (dealer + 1) % NSEATS);
@@ -844,7 +776,7 @@ static void check_game_over(canasta_game *g, player *p)
     canasta_move m;
     char why[128];
     int seat = q_seat(g);
-    list_moves(&p->ml, g);
+    th_list_moves(&p->ml, g);
     REQ_EQ(p->ml.n, 0);
     th_move(&m, CANASTA_MOVE_NEXT_HAND, seat);
     REQ_EQ(canasta_apply(why, sizeof why, g, &m),

@@ -7,101 +7,8 @@
  * hand is dealt a red three (the red threes under test are drawn or turned
  * up), so C6 plays no part.
  */
-#include <stdio.h>
-#include <string.h>
 
 #include "helpers.h"
-
-static int card_of(const char *text)
-{
-    int c = 0;
-    ck_assert_int_eq(canasta_card_from_string(&c, text), CANASTA_OK);
-    return c;
-}
-
-static int red_three_count(const canasta_game *g, int seat)
-{
-    uint8_t cards[16];
-    size_t n = 99;
-    ck_assert_int_eq(canasta_game_red_threes(cards, sizeof cards, &n, g,
-                                             seat), CANASTA_OK);
-    return (int)n;
-}
-
-static int pile_flags(const canasta_game *g, int side)
-{
-    int f = -1;
-    ck_assert_int_eq(canasta_game_pile_status(&f, g, side), CANASTA_OK);
-    return f;
-}
-
-static int meld_naturals(const canasta_game *g, int side, int rank)
-{
-    int nat = -1, twos = -1, jokers = -1;
-    ck_assert_int_eq(canasta_game_meld(&nat, &twos, &jokers, g, side, rank),
-                     CANASTA_OK);
-    return nat;
-}
-
-static void hand_items(int items[CANASTA_SCORE_ITEMS],
-                       const canasta_game *g, int side)
-{
-    int i;
-    for (i = 0; i < CANASTA_SCORE_ITEMS; i++)
-        items[i] = -12345;
-    ck_assert_int_eq(canasta_game_hand_score(items, CANASTA_SCORE_ITEMS, g,
-                                             side), CANASTA_OK);
-}
-
-static void expect_items(const canasta_game *g, int side, int melded,
-                         int natural, int mixed, int red, int out,
-                         int in_hand, int total)
-{
-    int it[CANASTA_SCORE_ITEMS];
-    hand_items(it, g, side);
-    ck_assert_int_eq(it[CANASTA_SCORE_MELDED], melded);
-    ck_assert_int_eq(it[CANASTA_SCORE_NATURAL_CANASTAS], natural);
-    ck_assert_int_eq(it[CANASTA_SCORE_MIXED_CANASTAS], mixed);
-    ck_assert_int_eq(it[CANASTA_SCORE_RED_THREES], red);
-    ck_assert_int_eq(it[CANASTA_SCORE_GOING_OUT], out);
-    ck_assert_int_eq(it[CANASTA_SCORE_IN_HAND], in_hand);
-    ck_assert_int_eq(it[CANASTA_SCORE_TOTAL], total);
-}
-
-static int starts_with_one_of(const char *why, const char *ids)
-{
-    char buf[64];
-    char *tok, *save = NULL;
-    snprintf(buf, sizeof buf, "%s", ids);
-    for (tok = strtok_r(buf, " ", &save); tok;
-         tok = strtok_r(NULL, " ", &save)) {
-        size_t n = strlen(tok);
-        if (strncmp(why, tok, n) == 0 && why[n] == ':')
-            return 1;
-    }
-    return 0;
-}
-
-/* As th_reject, but the explanation may start with any of several IDs. */
-static void reject_ids(canasta_game *g, const canasta_move *m, int err,
-                       const char *ids)
-{
-    char why[256] = "";
-    canasta_game *before = NULL;
-    int rc, eq = 0;
-    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
-    rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "validate: expected %s, got %s (%s)",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    rc = canasta_apply(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "apply: expected %s, got %s (%s)",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    ck_assert_msg(starts_with_one_of(why, ids),
-                  "explanation should start with one of '%s': %s", ids, why);
-    ck_assert_int_eq(canasta_game_equal(&eq, g, before), CANASTA_OK);
-    ck_assert_msg(eq, "a rejected move changed the game");
-    canasta_game_free(before);
-}
 
 /* Plain hands for the R1 tests (dealer 3: seat 0 moves first). */
 static const char *const PLAIN[4] = {
@@ -124,7 +31,7 @@ START_TEST(test_R1_drawn_red_three_laid_out_and_replaced)
 
     /* 108 - 44 - 1 upcard = 63. */
     ck_assert_int_eq(th_stock_size(g), 63);
-    ck_assert_int_eq(red_three_count(g, 0), 0);
+    ck_assert_int_eq(th_red_three_count(g, 0), 0);
     th_do_draw(g, 0);
     /* The 3h goes face up; the 9d under it replaces it: the hand grows by
      * exactly one card (11 -> 12), the stock shrinks by two (63 -> 61). */
@@ -135,16 +42,16 @@ START_TEST(test_R1_drawn_red_three_laid_out_and_replaced)
     ck_assert_int_eq(canasta_game_red_threes(r3, sizeof r3, &n, g, 0),
                      CANASTA_OK);
     ck_assert_int_eq((int)n, 1);
-    ck_assert_int_eq(r3[0], card_of("3h"));
+    ck_assert_int_eq(r3[0], th_card("3h"));
     /* Nobody else got it; the pile is untouched; still seat 0 to play. */
-    ck_assert_int_eq(red_three_count(g, 1), 0);
-    ck_assert_int_eq(red_three_count(g, 2), 0);
+    ck_assert_int_eq(th_red_three_count(g, 1), 0);
+    ck_assert_int_eq(th_red_three_count(g, 2), 0);
     ck_assert_int_eq(th_pile_size(g), 1);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_PLAY);
     ck_assert_int_eq(th_seat(g), 0);
     /* Laid out means out of the hand: it cannot be discarded (T2). */
     th_discard(&m, 0, "3h");
-    reject_ids(g, &m, CANASTA_E_NOT_IN_HAND, "T2 R1");
+    th_reject_ids(g, &m, CANASTA_E_NOT_IN_HAND, "T2 R1");
     th_assert_cards_accounted(g);
     canasta_game_free(g);
 }
@@ -164,8 +71,8 @@ START_TEST(test_R1_red_three_replacement_is_replaced_again)
     ck_assert_int_eq(canasta_game_red_threes(r3, sizeof r3, &n, g, 0),
                      CANASTA_OK);
     ck_assert_int_eq((int)n, 2);
-    ck_assert_int_eq(r3[0], card_of("3d"));
-    ck_assert_int_eq(r3[1], card_of("3h"));
+    ck_assert_int_eq(r3[0], th_card("3d"));
+    ck_assert_int_eq(r3[1], th_card("3h"));
     /* A normal discard ends the turn as usual. */
     th_do_discard(g, 0, "9d");
     ck_assert_int_eq(th_seat(g), 1);
@@ -198,7 +105,7 @@ START_TEST(test_R2_covered_red_three_upcard_goes_to_taker_unreplaced)
     ck_assert_int_eq(th_pile_size(g), 2);
     ck_assert_int_eq(th_stock_size(g), 62);
     for (side = 0; side < 2; side++)
-        ck_assert(pile_flags(g, side) & CANASTA_PILE_FROZEN_RED_THREE);
+        ck_assert(th_pile_status(g, side) & CANASTA_PILE_FROZEN_RED_THREE);
 
     /* The red three freezes the pile: one natural is not enough (P4). */
     th_take(&m, g, 0, "9d | Ad Ad As");
@@ -209,18 +116,18 @@ START_TEST(test_R2_covered_red_three_upcard_goes_to_taker_unreplaced)
     ck_assert_int_eq(canasta_game_red_threes(r3, sizeof r3, &n, g, 0),
                      CANASTA_OK);
     ck_assert_int_eq((int)n, 1);
-    ck_assert_int_eq(r3[0], card_of("3h"));
+    ck_assert_int_eq(r3[0], th_card("3h"));
     /* Hand: 11 - 5 melded + 0 (the pile's only other card is the 3h,
      * laid out) = 6; no replacement, so the stock still holds 62. */
     ck_assert_int_eq(th_hand_size(g, 0), 6);
     ck_assert_int_eq(th_count_in_hand(g, 0, "3h"), 0);
     ck_assert_int_eq(th_stock_size(g), 62);
     ck_assert_int_eq(th_pile_size(g), 0);
-    ck_assert_int_eq(meld_naturals(g, 0, CANASTA_RANK_NINE), 3);
+    ck_assert_int_eq(th_meld_naturals(g, 0, CANASTA_RANK_NINE), 3);
     /* The red three has left the pile, so it no longer freezes it. */
     for (side = 0; side < 2; side++)
-        ck_assert_int_eq(pile_flags(g, side) & CANASTA_PILE_FROZEN_RED_THREE,
-                         0);
+        ck_assert_int_eq(th_pile_status(g, side) &
+                         CANASTA_PILE_FROZEN_RED_THREE, 0);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_PLAY);
     th_assert_cards_accounted(g);
     canasta_game_free(g);
@@ -249,16 +156,16 @@ START_TEST(test_R2_red_three_upcard_belongs_to_whoever_takes_the_pile)
     /* Pile 3h 9c 10c 7h.  For opened side 0 only the red three freezes
      * it; side 1 is also "not opened" (P3). */
     ck_assert_int_eq(th_pile_size(g), 4);
-    ck_assert_int_eq(pile_flags(g, 0), CANASTA_PILE_FROZEN_RED_THREE);
-    ck_assert_int_eq(pile_flags(g, 1), CANASTA_PILE_FROZEN_RED_THREE |
-                                       CANASTA_PILE_FROZEN_UNOPENED);
+    ck_assert_int_eq(th_pile_status(g, 0), CANASTA_PILE_FROZEN_RED_THREE);
+    ck_assert_int_eq(th_pile_status(g, 1), CANASTA_PILE_FROZEN_RED_THREE |
+                                           CANASTA_PILE_FROZEN_UNOPENED);
     /* Frozen: natural + wild is refused even for an opened side (P4). */
     th_take(&m, g, 2, "7d 2c");
     th_reject(g, &m, CANASTA_E_PILE_FROZEN, "P4");
 
     th_do_take(g, 2, "7d 7s");
-    ck_assert_int_eq(red_three_count(g, 2), 1);
-    ck_assert_int_eq(red_three_count(g, 0), 0);
+    ck_assert_int_eq(th_red_three_count(g, 2), 1);
+    ck_assert_int_eq(th_red_three_count(g, 0), 0);
     /* 11 - 2 melded + (4 pile - top - red three = 2: 9c 10c) = 11. */
     ck_assert_int_eq(th_hand_size(g, 2), 11);
     ck_assert_int_eq(th_count_in_hand(g, 2, "9c"), 1);
@@ -266,7 +173,7 @@ START_TEST(test_R2_red_three_upcard_belongs_to_whoever_takes_the_pile)
     ck_assert_int_eq(th_count_in_hand(g, 2, "3h"), 0);
     /* No replacement: stock 62 - 2 draws = 60, as before the take. */
     ck_assert_int_eq(th_stock_size(g), 60);
-    ck_assert_int_eq(meld_naturals(g, 0, CANASTA_RANK_SEVEN), 3);
+    ck_assert_int_eq(th_meld_naturals(g, 0, CANASTA_RANK_SEVEN), 3);
     canasta_game_free(g);
 }
 END_TEST
@@ -312,7 +219,7 @@ START_TEST(test_R3_four_red_threes_score_800_for_a_side_that_melded)
     th_do_draw(g, 0);
     /* R1 four times over: all four red threes out, the 5s replaces the
      * last; hand 12, stock 63 - 5 = 58. */
-    ck_assert_int_eq(red_three_count(g, 0), 4);
+    ck_assert_int_eq(th_red_three_count(g, 0), 4);
     ck_assert_int_eq(th_hand_size(g, 0), 12);
     ck_assert_int_eq(th_stock_size(g), 58);
     /* Seven kings (a natural canasta) and four fives, then the 9c. */
@@ -328,12 +235,12 @@ START_TEST(test_R3_four_red_threes_score_800_for_a_side_that_melded)
      * threes 800 (all four); concealed 200; partner seat 2 holds
      * 4c 4d 6c 6d 7c 7d (6 x 5 = 30) + 8c 8d 9d 10c 10d (5 x 10 = 50)
      * = 80.  Total 90 + 500 + 800 + 200 - 80 = 1510. */
-    expect_items(g, 0, 90, 500, 0, 800, 200, -80, 1510);
+    th_expect_items(g, 0, 90, 500, 0, 800, 200, -80, 1510);
     /* Side 1 melded nothing and has no red threes: seat 1 holds
      * 4h 6h 7h (15) + 8h 9h 10h Jh Qh (50) + Ah Ac Ad (60) = 125, seat 3
      * holds 4s 6s 7s (15) + 8s 9s 10s Js Qs Qc Jc (70) + As (20) = 105:
      * total -230. */
-    expect_items(g, 1, 0, 0, 0, 0, 0, -230, -230);
+    th_expect_items(g, 1, 0, 0, 0, 0, 0, -230, -230);
     ck_assert_int_eq(th_total(g, 0), 1510);
     ck_assert_int_eq(th_total(g, 1), -230);
     canasta_game_free(g);
@@ -356,13 +263,13 @@ START_TEST(test_R3_red_threes_count_minus_for_a_side_that_melded_nothing)
     int how = -1, who = -9;
 
     th_do_draw(g, 0);
-    ck_assert_int_eq(red_three_count(g, 0), 1);
+    ck_assert_int_eq(th_red_three_count(g, 0), 1);
     th_do_discard(g, 0, "4h");
     th_do_draw(g, 1);
-    ck_assert_int_eq(red_three_count(g, 1), 2);
+    ck_assert_int_eq(th_red_three_count(g, 1), 2);
     th_do_discard(g, 1, "4h");
     th_do_draw(g, 2);
-    ck_assert_int_eq(red_three_count(g, 2), 0);
+    ck_assert_int_eq(th_red_three_count(g, 2), 0);
     th_do_meld(g, 2, "Kc Kc Kd Kd Kh Kh Ks | 5c 5d 5h 5s");
     th_do_discard(g, 2, "9c");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
@@ -374,11 +281,11 @@ START_TEST(test_R3_red_threes_count_minus_for_a_side_that_melded_nothing)
      * -200.  Seat 1 holds 6h 7h 4s (15) + 8h 9h 10h Jh Qh (50) +
      * Ah Ac Ad (60) = 125; seat 3 holds 6s 7s 4s (15) + 8s 9s 10s Js Qs
      * Qc Jc (70) + As (20) = 105.  Total -200 - 230 = -430. */
-    expect_items(g, 1, 0, 0, 0, -200, 0, -230, -430);
+    th_expect_items(g, 1, 0, 0, 0, -200, 0, -230, -430);
     /* Side 0 melded (seat 2 did, for the side), so seat 0's red three
      * counts +100: 90 + 500 + 100 + 200 - 80 (seat 0: 6 x 5 + 5 x 10) =
      * 810. */
-    expect_items(g, 0, 90, 500, 0, 100, 200, -80, 810);
+    th_expect_items(g, 0, 90, 500, 0, 100, 200, -80, 810);
     canasta_game_free(g);
 }
 END_TEST

@@ -81,31 +81,6 @@ static void expect_listed(const canasta_game *g, const canasta_move *m,
                   what, n);
 }
 
-static void expect_end(const canasta_game *g, int how, int seat)
-{
-    int h = -7, s = -7;
-    ck_assert_int_eq(canasta_game_hand_end(&h, &s, g), CANASTA_OK);
-    ck_assert_int_eq(h, how);
-    ck_assert_int_eq(s, seat);
-}
-
-static void pass_turn(canasta_game *g, int seat, const char *card)
-{
-    ck_assert_int_eq(th_seat(g), seat);
-    th_do_draw(g, seat);
-    ck_assert_int_ge(th_count_in_hand(g, seat, card), 1);
-    th_do_discard(g, seat, card);
-}
-
-static int red_three_count(const canasta_game *g, int seat)
-{
-    uint8_t cards[16];
-    size_t n = 0;
-    ck_assert_int_eq(canasta_game_red_threes(cards, sizeof cards, &n, g,
-                                             seat), CANASTA_OK);
-    return (int)n;
-}
-
 /* The classic deck (2 packs, 4 jokers) minus the hands, the upcards and
  * the tail, written as a card list, followed by the tail: passed as
  * stock_top it makes the whole stock known, the tail at its bottom. */
@@ -186,7 +161,7 @@ START_TEST(test_M6_G4_black_threes_needed_for_opening_are_listed)
     th_ok(g, &meld);
     th_do_discard(g, 0, "6h");
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
-    expect_end(g, CANASTA_END_CONCEALED, 0);
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
     ck_assert_int_eq(canasta_game_hand_score(items, CANASTA_SCORE_ITEMS, g,
                                              0), CANASTA_OK);
     ck_assert_int_eq(items[CANASTA_SCORE_GOING_OUT], 200); /* S2 */
@@ -221,18 +196,18 @@ START_TEST(test_E2_draw_two_red_three_then_plain_last_card_goes_on)
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_DRAW);
     ck_assert_int_eq(th_stock_size(g), 2);
     int seat = th_seat(g);
-    int r3_before = red_three_count(g, seat);
+    int r3_before = th_red_three_count(g, seat);
     int nines_before = th_count_in_hand(g, seat, "9c");
     int size_before = th_hand_size(g, seat);
 
     th_do_draw(g, seat); /* 3h (laid out), then 9c, the last card */
     ck_assert_int_eq(th_stock_size(g), 0);
-    ck_assert_int_eq(red_three_count(g, seat), r3_before + 1);
+    ck_assert_int_eq(th_red_three_count(g, seat), r3_before + 1);
     ck_assert_int_eq(th_count_in_hand(g, seat, "9c"), nines_before + 1);
     ck_assert_int_eq(th_hand_size(g, seat), size_before + 1);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_PLAY);
     ck_assert_int_eq(th_seat(g), seat);
-    expect_end(g, CANASTA_END_NONE, -1);
+    th_expect_end(g, CANASTA_END_NONE, -1);
     th_assert_cards_accounted(g);
     canasta_game_free(g);
 }
@@ -259,11 +234,11 @@ START_TEST(test_G1_two_canastas_meld_leaving_the_completing_card_is_listed)
     th_do_draw(g, 0);
     th_do_meld(g, 0, "7c 7c 7d 7d 7s 7s | 8c 8c 8d 8d"); /* 30 + 40 */
     th_do_discard(g, 0, "4c");
-    pass_turn(g, 1, "9c");
+    th_pass_turn(g, 1, "9c");
     th_do_draw(g, 2);
     th_do_meld(g, 2, "8s 8s");
     th_do_discard(g, 2, "9d");
-    pass_turn(g, 3, "9h");
+    th_pass_turn(g, 3, "9h");
     th_do_draw(g, 0);
 
     /* Six 7s, six 8s, no canasta yet; seat 0 holds exactly 7h 8h. */
@@ -294,7 +269,7 @@ START_TEST(test_G1_two_canastas_meld_leaving_the_completing_card_is_listed)
     ck_assert_uint_gt(n, 0);
 
     th_ok(g, &both);
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -313,7 +288,7 @@ static canasta_game *deal_r4(void)
                                   "3d 3h 7h", "Ac", "3d 3h Ad Ah 7s" };
     canasta_game *g = th_game(r, 3, hands, "Jc", "5c 5d 5h 5s 4c 4d 4h");
     canasta_rules_free(r);
-    ck_assert_int_eq(red_three_count(g, 1) + red_three_count(g, 3), 4);
+    ck_assert_int_eq(th_red_three_count(g, 1) + th_red_three_count(g, 3), 4);
     th_do_draw(g, 0);
     ck_assert_int_eq(th_count_in_hand(g, 0, "4c"), 1);
     th_do_meld(g, 0, "7c 7c 7d 7d 7s | Kc Kc Kd Kd Kh"); /* 25 + 50 */
@@ -344,7 +319,7 @@ static void r4_take_and_go_out(canasta_game *g, const canasta_move *join)
     th_ok(g, join);
     ck_assert_int_eq(th_hand_size(g, 0), 1);
     th_do_meld(g, 0, "7h");
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
 }
 
 /* Used to go wrong: with P6 off, the empty join take of [7s] (leaving 7h,
@@ -353,7 +328,7 @@ START_TEST(test_P6_G1_empty_join_take_leaving_one_card_is_legal_and_listed)
 {
     canasta_game *g = deal_r4();
     canasta_move join;
-    pass_turn(g, 1, "4d");
+    th_pass_turn(g, 1, "4d");
     r4_pile_becomes_7s(g);
     ck_assert_int_gt(th_stock_size(g), 0);
 
@@ -410,10 +385,10 @@ START_TEST(test_G1_P1_take_leaving_card_that_completes_canasta_is_legal)
     th_do_draw(g, 0);
     th_do_meld(g, 0, "9d 9d 9h 9h 9s 9s | Kc Kc Kd"); /* 60 + 30 */
     th_do_discard(g, 0, "4c");
-    pass_turn(g, 1, "Qc");
+    th_pass_turn(g, 1, "Qc");
     th_do_take(g, 2, "Qd Qh");
     th_do_discard(g, 2, "9c");
-    pass_turn(g, 3, "7h");
+    th_pass_turn(g, 3, "7h");
 
     ck_assert_int_eq(th_pile_size(g), 2);
     ck_assert_int_eq(th_hand_size(g, 0), 2);
@@ -427,7 +402,7 @@ START_TEST(test_G1_P1_take_leaving_card_that_completes_canasta_is_legal)
     ck_assert_int_eq(th_hand_size(g, 0), 1);
     ck_assert_int_eq(th_count_in_hand(g, 0, "9c"), 1);
     th_do_meld(g, 0, "9c");
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -445,7 +420,7 @@ START_TEST(test_G1_take_pair_leaving_canasta_card_is_listed)
     th_do_draw(g, 0);
     th_do_meld(g, 0, "9d 9d 9h 9h | Qc Qc Qd Qd"); /* 40 + 40 */
     th_do_discard(g, 0, "4c");
-    pass_turn(g, 1, "4d");
+    th_pass_turn(g, 1, "4d");
     th_do_draw(g, 2);
     th_do_meld(g, 2, "9s 9s");
     th_do_discard(g, 2, "4h");
@@ -466,11 +441,11 @@ START_TEST(test_G1_take_pair_leaving_canasta_card_is_listed)
     th_ok(g2, &pair);
     ck_assert_int_eq(th_hand_size(g2, 0), 1);
     th_do_meld(g2, 0, "9c");
-    expect_end(g2, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g2, CANASTA_END_WENT_OUT, 0);
     canasta_game_free(g2);
 
     th_ok(g, &pair_and_nine);
-    expect_end(g, CANASTA_END_WENT_OUT, 0);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 0);
     canasta_game_free(g);
 }
 END_TEST

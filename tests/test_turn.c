@@ -8,9 +8,6 @@
  * exactly.  No hand holds a red three, so after the deal the stock holds
  * 108 - 4 * 11 - (number of upcards) cards.
  */
-#include <ctype.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "helpers.h"
 
@@ -28,81 +25,6 @@ static const char *const HANDS[4] = {
     "Jc Jd Ac Ac Ah 4s 5s 6s 8s 9s 10s",
     "4c 5c 6c 8c 9c 10c Qc Qd Qs Kc Kh",
 };
-
-static int card_of(const char *text)
-{
-    int c = 0;
-    ck_assert_int_eq(canasta_card_from_string(&c, text), CANASTA_OK);
-    return c;
-}
-
-static int pile_top(const canasta_game *g)
-{
-    int c = -1;
-    ck_assert_int_eq(canasta_game_pile_top(&c, g), CANASTA_OK);
-    return c;
-}
-
-static int pile_flags(const canasta_game *g, int side)
-{
-    int f = -1;
-    ck_assert_int_eq(canasta_game_pile_status(&f, g, side), CANASTA_OK);
-    return f;
-}
-
-static int red_three_count(const canasta_game *g, int seat)
-{
-    uint8_t cards[16];
-    size_t n = 99;
-    ck_assert_int_eq(canasta_game_red_threes(cards, sizeof cards, &n, g,
-                                             seat), CANASTA_OK);
-    return (int)n;
-}
-
-static int meld_naturals(const canasta_game *g, int side, int rank)
-{
-    int nat = -1, twos = -1, jokers = -1;
-    ck_assert_int_eq(canasta_game_meld(&nat, &twos, &jokers, g, side, rank),
-                     CANASTA_OK);
-    return nat;
-}
-
-/* Does why start with one of the space-separated rule IDs followed by ':'?
- * Used only where RULES.md lets two IDs claim the same refusal. */
-static int starts_with_one_of(const char *why, const char *ids)
-{
-    char buf[64];
-    char *tok, *save = NULL;
-    snprintf(buf, sizeof buf, "%s", ids);
-    for (tok = strtok_r(buf, " ", &save); tok;
-         tok = strtok_r(NULL, " ", &save)) {
-        size_t n = strlen(tok);
-        if (strncmp(why, tok, n) == 0 && why[n] == ':')
-            return 1;
-    }
-    return 0;
-}
-
-/* As th_reject, but the explanation may start with any of several IDs. */
-static void reject_ids(canasta_game *g, const canasta_move *m, int err,
-                       const char *ids)
-{
-    char why[256] = "";
-    canasta_game *before = NULL;
-    int rc, eq = 0;
-    ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
-    rc = canasta_validate(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "validate: expected %s, got %s (%s)",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    rc = canasta_apply(why, sizeof why, g, m);
-    ck_assert_msg(rc == err, "apply: expected %s, got %s (%s)",
-                  canasta_error_name(err), canasta_error_name(rc), why);
-    ck_assert_msg(starts_with_one_of(why, ids),
-                  "explanation should start with one of '%s': %s", ids, why);
-    ck_assert_int_eq(canasta_game_equal(&eq, g, before), CANASTA_OK);
-    ck_assert_msg(eq, "a rejected move changed the game");
-    canasta_game_free(before);
-}
 
 static canasta_game *deal(const char *upcards, const char *stock)
 {
@@ -146,7 +68,7 @@ START_TEST(test_T1_draw_then_discard_passes_turn_left)
     ck_assert_int_eq(th_hand_size(g, 0), 11);
     ck_assert_int_eq(th_count_in_hand(g, 0, "Js"), 0);
     ck_assert_int_eq(th_pile_size(g), 2);
-    ck_assert_int_eq(pile_top(g), card_of("Js"));
+    ck_assert_int_eq(th_pile_top(g), th_card("Js"));
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_DRAW);
     ck_assert_int_eq(th_seat(g), 1);
 
@@ -167,7 +89,7 @@ START_TEST(test_T1_draw_then_discard_passes_turn_left)
     /* Four draws: 63 - 4 = 59; four discards on the upcard: 1 + 4 = 5. */
     ck_assert_int_eq(th_stock_size(g), 59);
     ck_assert_int_eq(th_pile_size(g), 5);
-    ck_assert_int_eq(pile_top(g), card_of("Jh"));
+    ck_assert_int_eq(th_pile_top(g), th_card("Jh"));
     for (s = 0; s < 4; s++)
         ck_assert_int_eq(th_hand_size(g, s), 11);
     th_assert_cards_accounted(g);
@@ -184,7 +106,7 @@ START_TEST(test_T1_discard_before_drawing_rejected)
     /* The same discard after the draw is fine. */
     th_do_draw(g, 0);
     th_ok(g, &m);
-    ck_assert_int_eq(pile_top(g), card_of("4d"));
+    ck_assert_int_eq(th_pile_top(g), th_card("4d"));
     ck_assert_int_eq(th_seat(g), 1);
     canasta_game_free(g);
 }
@@ -216,8 +138,8 @@ START_TEST(test_T1_meld_in_draw_phase_rejected)
     th_ok(g, &m);
     /* 12 cards - 6 melded = 6; still seat 0's turn, in the play phase. */
     ck_assert_int_eq(th_hand_size(g, 0), 6);
-    ck_assert_int_eq(meld_naturals(g, 0, CANASTA_RANK_ACE), 3);
-    ck_assert_int_eq(meld_naturals(g, 0, CANASTA_RANK_KING), 3);
+    ck_assert_int_eq(th_meld_naturals(g, 0, CANASTA_RANK_ACE), 3);
+    ck_assert_int_eq(th_meld_naturals(g, 0, CANASTA_RANK_KING), 3);
     ck_assert_int_eq(canasta_game_opened(&opened, g, 0), CANASTA_OK);
     ck_assert_int_eq(opened, 1);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_PLAY);
@@ -239,14 +161,14 @@ START_TEST(test_T1_wrong_seat_rejected)
      * (turn order) and T1 (the turn); either ID is a fair citation. */
     for (s = 1; s < 4; s++) {
         th_move(&m, CANASTA_MOVE_DRAW, s);
-        reject_ids(g, &m, CANASTA_E_TURN, "T1 C1");
+        th_reject_ids(g, &m, CANASTA_E_TURN, "T1 C1");
     }
     th_do_draw(g, 0);
     /* During seat 0's play phase, nobody else may discard. */
     th_discard(&m, 1, "4h");
-    reject_ids(g, &m, CANASTA_E_TURN, "T1 C1");
+    th_reject_ids(g, &m, CANASTA_E_TURN, "T1 C1");
     th_discard(&m, 2, "4s");
-    reject_ids(g, &m, CANASTA_E_TURN, "T1 C1");
+    th_reject_ids(g, &m, CANASTA_E_TURN, "T1 C1");
     ck_assert_int_eq(th_seat(g), 0);
     canasta_game_free(g);
 }
@@ -288,13 +210,13 @@ START_TEST(test_T2_discarding_a_two_freezes_pile_for_both_sides)
 
     /* Before: only "not opened" freezes it (P3), nothing blocks it. */
     for (side = 0; side < 2; side++)
-        ck_assert_int_eq(pile_flags(g, side), CANASTA_PILE_FROZEN_UNOPENED);
+        ck_assert_int_eq(th_pile_status(g, side), CANASTA_PILE_FROZEN_UNOPENED);
 
     th_do_draw(g, 0);
     th_do_discard(g, 0, "2c");          /* any card may be discarded */
-    ck_assert_int_eq(pile_top(g), card_of("2c"));
+    ck_assert_int_eq(th_pile_top(g), th_card("2c"));
     for (side = 0; side < 2; side++) {
-        int f = pile_flags(g, side);
+        int f = th_pile_status(g, side);
         ck_assert_msg(f & CANASTA_PILE_FROZEN_WILD, "side %d: %d", side, f);
         ck_assert_msg(f & CANASTA_PILE_BLOCKED_WILD, "side %d: %d", side, f);
         ck_assert_msg(!(f & CANASTA_PILE_BLOCKED_BLACK_THREE), "%d", f);
@@ -307,7 +229,7 @@ START_TEST(test_T2_discarding_a_two_freezes_pile_for_both_sides)
     th_do_draw(g, 1);
     th_do_discard(g, 1, "Jh");
     for (side = 0; side < 2; side++) {
-        int f = pile_flags(g, side);
+        int f = th_pile_status(g, side);
         ck_assert_msg(f & CANASTA_PILE_FROZEN_WILD, "side %d: %d", side, f);
         ck_assert_msg(!(f & CANASTA_PILE_BLOCKED_WILD), "side %d: %d", side,
                       f);
@@ -319,8 +241,8 @@ START_TEST(test_T2_discarding_a_two_freezes_pile_for_both_sides)
     ck_assert_int_eq(th_count_in_hand(g, 2, "2c"), 1);
     ck_assert_int_eq(th_pile_size(g), 0);
     /* Taking it unfreezes it (P3): side 0 now opened, no wild left. */
-    ck_assert_int_eq(pile_flags(g, 0) & CANASTA_PILE_FROZEN_MASK, 0);
-    ck_assert_int_eq(pile_flags(g, 1) & CANASTA_PILE_FROZEN_WILD, 0);
+    ck_assert_int_eq(th_pile_status(g, 0) & CANASTA_PILE_FROZEN_MASK, 0);
+    ck_assert_int_eq(th_pile_status(g, 1) & CANASTA_PILE_FROZEN_WILD, 0);
     canasta_game_free(g);
 }
 END_TEST
@@ -332,10 +254,10 @@ START_TEST(test_T2_discarding_a_joker_freezes_pile)
     int side;
     th_do_draw(g, 0);
     th_do_discard(g, 0, "Jk");
-    ck_assert_int_eq(pile_top(g), CANASTA_JOKER);
+    ck_assert_int_eq(th_pile_top(g), CANASTA_JOKER);
     ck_assert_int_eq(th_pile_size(g), 2);
     for (side = 0; side < 2; side++) {
-        int f = pile_flags(g, side);
+        int f = th_pile_status(g, side);
         ck_assert_msg(f & CANASTA_PILE_FROZEN_WILD, "side %d: %d", side, f);
         ck_assert_msg(f & CANASTA_PILE_BLOCKED_WILD, "side %d: %d", side, f);
     }
@@ -353,8 +275,8 @@ START_TEST(test_T2_black_three_discard_blocks_next_player_until_covered)
 
     th_do_draw(g, 0);
     th_do_discard(g, 0, "3c");          /* a black three may be discarded */
-    ck_assert_int_eq(pile_top(g), card_of("3c"));
-    f = pile_flags(g, 1);
+    ck_assert_int_eq(th_pile_top(g), th_card("3c"));
+    f = th_pile_status(g, 1);
     ck_assert_msg(f & CANASTA_PILE_BLOCKED_BLACK_THREE, "flags %d", f);
     /* A black three does not freeze (P3 names only wild cards and the red
      * three upcard): the only freeze bit is "not opened". */
@@ -368,7 +290,7 @@ START_TEST(test_T2_black_three_discard_blocks_next_player_until_covered)
     /* Seat 1 must draw; covering the three ends the block. */
     th_do_draw(g, 1);
     th_do_discard(g, 1, "Jh");
-    f = pile_flags(g, 0);
+    f = th_pile_status(g, 0);
     ck_assert_int_eq(f & (CANASTA_PILE_BLOCKED_BLACK_THREE |
                           CANASTA_PILE_BLOCKED_WILD), 0);
     ck_assert_int_eq(f & CANASTA_PILE_FROZEN_MASK,
@@ -379,7 +301,7 @@ START_TEST(test_T2_black_three_discard_blocks_next_player_until_covered)
     ck_assert_int_eq(th_hand_size(g, 2), 8);
     ck_assert_int_eq(th_count_in_hand(g, 2, "3c"), 1);
     ck_assert_int_eq(th_count_in_hand(g, 2, "7c"), 1);
-    ck_assert_int_eq(meld_naturals(g, 0, CANASTA_RANK_JACK), 3);
+    ck_assert_int_eq(th_meld_naturals(g, 0, CANASTA_RANK_JACK), 3);
     canasta_game_free(g);
 }
 END_TEST
@@ -390,15 +312,15 @@ START_TEST(test_T2_red_three_can_never_be_discarded)
     canasta_move m;
     th_do_draw(g, 0);
     /* R1: the 3h was laid out and replaced by the 9d; it is not held. */
-    ck_assert_int_eq(red_three_count(g, 0), 1);
+    ck_assert_int_eq(th_red_three_count(g, 0), 1);
     ck_assert_int_eq(th_count_in_hand(g, 0, "3h"), 0);
     th_discard(&m, 0, "3h");
     /* T2 forbids it; R1 is why the card is not in the hand: either ID. */
-    reject_ids(g, &m, CANASTA_E_NOT_IN_HAND, "T2 R1");
+    th_reject_ids(g, &m, CANASTA_E_NOT_IN_HAND, "T2 R1");
     th_do_discard(g, 0, "9d");
-    ck_assert_int_eq(pile_top(g), card_of("9d"));
+    ck_assert_int_eq(th_pile_top(g), th_card("9d"));
     ck_assert_int_eq(th_pile_size(g), 2);
-    ck_assert_int_eq(red_three_count(g, 0), 1);
+    ck_assert_int_eq(th_red_three_count(g, 0), 1);
     canasta_game_free(g);
 }
 END_TEST

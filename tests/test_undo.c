@@ -2,8 +2,8 @@
  * A3: undo, clone, copy and equality; and the promise of canasta_apply that
  * a refused move leaves the game exactly as it was.
  *
- * Positions come from seeded random play (a local splitmix64 generator,
- * never rand()) plus one hand-made going-out script.
+ * Positions come from seeded random play (the splitmix64 generator of
+ * helpers.h, never rand()) plus one hand-made going-out script.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,78 +14,16 @@
 #define NSEATS 4
 
 /* ---------------------------------------------------------------- */
-/* Random numbers and move lists                                      */
+/* Random moves and comparisons                                       */
 /* ---------------------------------------------------------------- */
 
-typedef struct {
-    uint64_t state;
-} sm64;
-
-static uint64_t sm64_next(sm64 *r)
-{
-    uint64_t z;
-    r->state += UINT64_C(0x9E3779B97F4A7C15);
-    z = r->state;
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static size_t sm64_below(sm64 *r, size_t n)
-{
-    return (size_t)(sm64_next(r) % (uint64_t)n);
-}
-
-typedef struct {
-    canasta_move *v;
-    size_t cap;
-    size_t n;
-} movelist;
-
-static void list_moves(movelist *ml, const canasta_game *g)
-{
-    size_t count = 0;
-    int rc = canasta_legal_moves(ml->v, ml->cap, &count, g);
-    if (rc == CANASTA_E_BUFFER) {
-        size_t want = count + 16;
-        canasta_move *nv = realloc(ml->v, want * sizeof *nv);
-        ck_assert_ptr_nonnull(nv);
-        ml->v = nv;
-        ml->cap = want;
-        rc = canasta_legal_moves(ml->v, ml->cap, &count, g);
-    }
-    ck_assert_msg(rc == CANASTA_OK, "canasta_legal_moves: %s",
-                  canasta_error_name(rc));
-    ml->n = count;
-}
-
 /* Picks a random legal move (it must exist). */
-static canasta_move random_move(const canasta_game *g, movelist *ml,
-                                sm64 *r)
+static canasta_move random_move(const canasta_game *g, th_movelist *ml,
+                                th_sm64 *r)
 {
-    list_moves(ml, g);
+    th_list_moves(ml, g);
     ck_assert_uint_gt(ml->n, 0);
-    return ml->v[sm64_below(r, ml->n)];
-}
-
-static int in_play(const canasta_game *g)
-{
-    int ph = th_phase(g);
-    return ph == CANASTA_PHASE_DRAW || ph == CANASTA_PHASE_PLAY ||
-           ph == CANASTA_PHASE_ANSWER;
-}
-
-/* A classic game dealt from seed (the game keeps its own copy of the
- * rules, so the rules object is released at once). */
-static canasta_game *new_game(uint64_t seed)
-{
-    canasta_rules *rules = NULL;
-    canasta_game *g = NULL;
-    ck_assert_int_eq(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
-                     CANASTA_OK);
-    ck_assert_int_eq(canasta_game_create(&g, rules, seed), CANASTA_OK);
-    canasta_rules_free(rules);
-    return g;
+    return ml->v[th_sm64_below(r, ml->n)];
 }
 
 static int equal(const canasta_game *a, const canasta_game *b)
@@ -107,17 +45,17 @@ static int equal(const canasta_game *a, const canasta_game *b)
 START_TEST(test_A3_undo_walks_back_through_every_state)
 {
     int k;
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     for (k = 0; k < 12; k++) {
-        canasta_game *g = new_game(UINT64_C(4242) + (uint64_t)k);
+        canasta_game *g = th_new_game(UINT64_C(4242) + (uint64_t)k);
         canasta_game *before[WALK_MAX];
         canasta_move played[WALK_MAX];
-        sm64 r;
+        th_sm64 r;
         int n = 0, i;
         r.state = UINT64_C(99) + (uint64_t)k;
         /* Up to WALK_MAX moves, stopping at the end of the hand (the
          * move that ends it is included and undone too). */
-        while (n < WALK_MAX && in_play(g)) {
+        while (n < WALK_MAX && th_in_play(g)) {
             ck_assert_int_eq(canasta_game_clone(&before[n], g), CANASTA_OK);
             played[n] = random_move(g, &ml, &r);
             th_ok(g, &played[n]);
@@ -152,7 +90,7 @@ END_TEST
 /* A3: a fresh game has nothing to undo. */
 START_TEST(test_A3_undo_at_hand_start_refused)
 {
-    canasta_game *g = new_game(7);
+    canasta_game *g = th_new_game(7);
     canasta_game *c = NULL;
     ck_assert_int_eq(canasta_game_clone(&c, g), CANASTA_OK);
     ck_assert_int_eq(canasta_undo(g), CANASTA_E_NO_UNDO);
@@ -275,11 +213,11 @@ END_TEST
  * E_NO_UNDO; moves of the new hand undo normally again. */
 START_TEST(test_A3_undo_hand_end_in_random_games)
 {
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     int k;
     for (k = 0; k < 10; k++) {
-        canasta_game *g = new_game(UINT64_C(31337) + (uint64_t)k);
-        sm64 r;
+        canasta_game *g = th_new_game(UINT64_C(31337) + (uint64_t)k);
+        th_sm64 r;
         int hand;
         r.state = (uint64_t)k * 1000003u + 1u;
         for (hand = 0; hand < 2; hand++) {
@@ -292,13 +230,13 @@ START_TEST(test_A3_undo_hand_end_in_random_games)
                 ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
                 th_ok(g, &m);
                 last = m;
-                if (!in_play(g))
+                if (!th_in_play(g))
                     break;
             }
             ck_assert_int_eq(canasta_game_clone(&after, g), CANASTA_OK);
             ck_assert_int_eq(canasta_undo(g), CANASTA_OK);
             ck_assert_int_eq(equal(g, before), 1);
-            ck_assert(in_play(g));
+            ck_assert(th_in_play(g));
             ck_assert_int_eq(th_total(g, 0), t0);
             ck_assert_int_eq(th_total(g, 1), t1);
             th_ok(g, &last);
@@ -339,7 +277,7 @@ END_TEST
 /* ---------------------------------------------------------------- */
 
 /* Plays n random moves (or fewer if the game ends). */
-static void advance(canasta_game *g, movelist *ml, sm64 *r, int n)
+static void advance(canasta_game *g, th_movelist *ml, th_sm64 *r, int n)
 {
     while (n-- > 0) {
         canasta_move m;
@@ -354,9 +292,9 @@ static void advance(canasta_game *g, movelist *ml, sm64 *r, int n)
  * moves (including undo), and is independent of it. */
 START_TEST(test_A3_clone_equal_and_independent)
 {
-    movelist ml = { NULL, 0, 0 };
-    sm64 r;
-    canasta_game *g = new_game(2024), *c = NULL, *c2 = NULL;
+    th_movelist ml = { NULL, 0, 0 };
+    th_sm64 r;
+    canasta_game *g = th_new_game(2024), *c = NULL, *c2 = NULL;
     int step;
     r.state = 5;
     advance(g, &ml, &r, 23);
@@ -370,7 +308,7 @@ START_TEST(test_A3_clone_equal_and_independent)
         th_ok(g, &m);
         th_ok(c, &m);
         ck_assert_int_eq(equal(g, c), 1);
-        if (step % 17 == 16 && in_play(g)) {
+        if (step % 17 == 16 && th_in_play(g)) {
             int u1 = canasta_undo(g), u2 = canasta_undo(c);
             ck_assert_int_eq(u1, u2);
             ck_assert_int_eq(equal(g, c), 1);
@@ -398,9 +336,9 @@ END_TEST
  * progress) makes them equal, with the same history. */
 START_TEST(test_A3_copy_into_other_game)
 {
-    movelist ml = { NULL, 0, 0 };
-    sm64 r;
-    canasta_game *src = new_game(111), *dst = new_game(222);
+    th_movelist ml = { NULL, 0, 0 };
+    th_sm64 r;
+    canasta_game *src = th_new_game(111), *dst = th_new_game(222);
     int step, undone = 0;
     r.state = 8;
     advance(src, &ml, &r, 41);
@@ -443,7 +381,7 @@ END_TEST
 START_TEST(test_A3_copy_across_options)
 {
     canasta_rules *r = NULL;
-    canasta_game *src = new_game(333), *dst = NULL;
+    canasta_game *src = th_new_game(333), *dst = NULL;
     int v = -1;
     ck_assert_int_eq(canasta_rules_create(&r, CANASTA_PRESET_CLASSIC),
                      CANASTA_OK);
@@ -472,7 +410,7 @@ END_TEST
  * apart not. */
 START_TEST(test_A3_equal_tells_games_apart)
 {
-    canasta_game *a = new_game(5), *b = new_game(5), *c = new_game(6);
+    canasta_game *a = th_new_game(5), *b = th_new_game(5), *c = th_new_game(6);
     canasta_move m;
     ck_assert_int_eq(equal(a, b), 1);
     ck_assert_int_eq(equal(a, c), 0);
@@ -668,29 +606,29 @@ static void mutate_and_refuse(canasta_game *g, canasta_game *snap,
  * leave the game equal to a copy taken before. */
 START_TEST(test_A3_refused_moves_leave_game_unchanged)
 {
-    movelist ml = { NULL, 0, 0 };
+    th_movelist ml = { NULL, 0, 0 };
     reject_stats st;
     int k, kind;
-    canasta_game *snap = new_game(1);
+    canasta_game *snap = th_new_game(1);
     memset(&st, 0, sizeof st);
     for (k = 0; k < 16; k++) {
-        canasta_game *g = new_game(UINT64_C(777) + (uint64_t)k);
-        sm64 r;
+        canasta_game *g = th_new_game(UINT64_C(777) + (uint64_t)k);
+        th_sm64 r;
         int steps = 0;
         r.state = UINT64_C(1234567) * (uint64_t)(k + 1);
         while (steps < 400 && th_phase(g) != CANASTA_PHASE_GAME_OVER) {
             canasta_move pick;
             size_t i, tries;
-            list_moves(&ml, g);
+            th_list_moves(&ml, g);
             ck_assert_uint_gt(ml.n, 0);
             /* mutate up to three of the listed moves */
             tries = ml.n < 3 ? ml.n : 3;
             for (i = 0; i < tries; i++) {
-                canasta_move lm = ml.v[sm64_below(&r, ml.n)];
+                canasta_move lm = ml.v[th_sm64_below(&r, ml.n)];
                 mutate_and_refuse(g, snap, &lm, &st);
             }
-            list_moves(&ml, g); /* the list must not have changed either */
-            pick = ml.v[sm64_below(&r, ml.n)];
+            th_list_moves(&ml, g); /* the list must not have changed either */
+            pick = ml.v[th_sm64_below(&r, ml.n)];
             th_ok(g, &pick);
             steps++;
         }
