@@ -217,7 +217,6 @@ static void exit_emit(exit_ctx *x)
     ctx *c = x->c;
     canasta_move *m = &c->m;
     uint8_t avail[CANASTA_CARD_LIMIT];
-    int value = 0;
     memcpy(avail, c->avail, sizeof avail);
     m->ngroups = 0;
     for (int i = 0; i < x->ntg; i++) {
@@ -229,8 +228,6 @@ static void exit_emit(exit_ctx *x)
         canasta_group *g = &m->groups[m->ngroups];
         g->rank = (uint8_t)r;
         fill_group(g, avail, r, k, x->t[i], x->j[i]);
-        value += k * cn_value(CANASTA_CARD(r, 0)) + x->t[i] * 20 +
-                 x->j[i] * 50;
         m->ngroups++;
     }
     if (x->b3) {
@@ -239,11 +236,8 @@ static void exit_emit(exit_ctx *x)
         canasta_group *g = &m->groups[m->ngroups];
         g->rank = 3;
         fill_group(g, avail, 3, x->b3, 0, 0);
-        value += 5 * x->b3;
         m->ngroups++;
     }
-    if (value - 5 * x->b3 >= c->minimum)
-        return; /* reachable group by group after a minimal opening */
     emit_if_legal(c);
 }
 
@@ -265,7 +259,6 @@ static void exit_wilds(exit_ctx *x, int i, int twos, int jokers)
 
 static void whole_hand_exits(ctx *c)
 {
-    const cn_state *st = c->st;
     exit_ctx x;
     memset(&x, 0, sizeof x);
     x.c = c;
@@ -282,25 +275,24 @@ static void whole_hand_exits(ctx *c)
         else if (d != 0) continue;
         if (x.b3 != 0 && x.b3 != 3 && x.b3 != 4)
             continue;
-        int ok = 1;
+        /* The side has no melds yet: every rank held becomes a new meld,
+         * so a lone natural makes the exit impossible. */
+        int ok = 1, value = twos * 20 + jokers * 50;
         x.ntg = 0;
-        for (int r = 4; r <= 14 && ok; r++) {
-            const cn_meld *md = &st->melds[c->side][r];
-            int exists = cn_meld_size(md) > 0;
-            if (!exists && x.nat[r] == 1)
+        for (int r = 4; r <= 14; r++) {
+            if (x.nat[r] == 1)
                 ok = 0;
-            else if (exists || x.nat[r] >= 2) {
-                int room = 3 - (exists ? md->twos + md->jokers : 0);
+            if (x.nat[r] >= 2) {
                 x.tg[x.ntg].rank = (int8_t)r;
-                x.tg[x.ntg].room = (int8_t)room;
+                x.tg[x.ntg].room = 3;
                 x.ntg++;
+                value += x.nat[r] * cn_value(CANASTA_CARD(r, 0));
             }
         }
-        int value = twos * 20 + jokers * 50;
-        for (int r = 4; r <= 14; r++)
-            value += x.nat[r] * cn_value(CANASTA_CARD(r, 0));
+        /* At or above the minimum without the black threes, the exit can
+         * be played group by group after a minimal opening. */
         if (!ok || x.ntg + (x.b3 > 0) == 0 || value >= c->minimum)
-            continue; /* see exit_emit */
+            continue;
         exit_wilds(&x, 0, twos, jokers);
     }
 }
