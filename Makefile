@@ -336,7 +336,7 @@ else \
              README* LICENSE* COPYING* NEWS* CHANGES* CHANGELOG* AUTHORS*; do \
         if [ -f "$$f" ]; then printf '%s\n' "$$f"; fi; \
     done; \
-    find include lib tests examples bench docs .ci -type f 2>/dev/null | \
+    find include lib tests examples bench docs mk bindings .ci -type f 2>/dev/null | \
     sed 's|^\./||' | \
     grep -v -e '\.o$$' -e '\.d$$' -e '\.a$$' -e '\.so$$' -e '\.so\.' \
             -e '\.gen\.h$$' -e '\.tmp$$' -e '^tests/check_canasta$$' \
@@ -423,5 +423,10 @@ ifneq ($(realpath $(srcdir)),$(realpath $(CURDIR)))
 	    if [ -d $$d ]; then rmdir $$d 2>/dev/null || :; fi; \
 	done
 endif
+
+# Optional families of targets, one file each (sanitizers, fuzzing,
+# coverage, static analysis, ABI): mk/NAME.mk.  They may use every
+# variable defined above.
+include $(sort $(wildcard $(srcdir)/mk/*.mk))
 
 -include $(DEP_FILES)
