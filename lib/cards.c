@@ -25,18 +25,21 @@ const uint8_t cn_values[CANASTA_CARD_LIMIT] = {
     50, 0, 0, 0              /* joker (60); 61..63 are not cards */
 };
 
+/* Copies with explicit lengths: every text is at most 2 characters plus
+ * a suit letter, which is what the 4-byte minimum of buf is for. */
 void cn_card_name(char *buf, int c)
 {
     if (!cn_valid_card(c)) {
-        strcpy(buf, "??");
+        memcpy(buf, "??", 3);
         return;
     }
     if (c == CANASTA_JOKER) {
-        strcpy(buf, "Jk");
+        memcpy(buf, "Jk", 3);
         return;
     }
-    strcpy(buf, rank_text[cn_rank(c)]);
-    size_t n = strlen(buf);
+    const char *rank = rank_text[cn_rank(c)];
+    size_t n = strlen(rank);
+    memcpy(buf, rank, n);
     buf[n] = suit_text[cn_suit(c)];
     buf[n + 1] = '\0';
 }

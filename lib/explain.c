@@ -10,7 +10,9 @@ int cn_why(char *why, size_t size, int err, const char *fmt, ...)
     if (why && size > 0) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(why, size, fmt, ap);
+        /* Truncation is the documented behaviour (why_size), so the
+         * length it would have had is of no use. */
+        (void)vsnprintf(why, size, fmt, ap);
         va_end(ap);
     }
     return err;

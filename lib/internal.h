@@ -87,6 +87,11 @@ typedef struct cn_state {
     uint8_t deck[CN_MAX_DECK];  /* this hand's order, deck[0] on top */
     uint8_t stock[CN_MAX_DECK]; /* stock[stock_n-1] is the top */
     uint8_t pile[CN_MAX_DECK];  /* pile[pile_n-1] is the top */
+    /* Explicit, like pad0 and pad2: canasta_game_equal compares states
+     * with memcmp, and implicit (tail) padding bytes may hold anything.
+     * make lint (bugprone-suspicious-memory-comparison) fails when a
+     * change to this struct brings implicit padding back. */
+    uint8_t pad3[2];
 } cn_state;
 
 struct canasta_game {
@@ -172,7 +177,7 @@ typedef struct cn_side_parts {
     int went_out;
 } cn_side_parts;
 void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
-                    const cn_side_parts *parts);
+                    const cn_side_parts *x);
 /* End the hand: score every side, update totals, decide S6. */
 void cn_end_hand(cn_state *st, int how, int seat);
 
@@ -214,7 +219,7 @@ int cn_must_take(const cn_state *st, int seat);
 /* ---- moves.c ---- */
 /* Validate without a message when why == NULL. */
 int cn_check(const cn_state *st, const canasta_move *m, char *why,
-             size_t why_size);
+             size_t ws);
 /* Play a move that cn_check accepted. */
 void cn_play(cn_state *st, const canasta_move *m);
 

@@ -156,7 +156,10 @@ static int opening_reach(const ctx *c, int from, int skip)
     return v;
 }
 
-/* Add groups of ranks from..ace until the minimum is reached. */
+/* Add groups of ranks from..ace until the minimum is reached.  Each level
+ * adds a group of a higher rank, so the recursion is at most
+ * CANASTA_MOVE_MAX_GROUPS deep. */
+/* NOLINTNEXTLINE(misc-no-recursion): depth bounded as said above */
 static void opening_dfs(ctx *c, spec *sp, int n, int from, int value,
                         int skip)
 {
@@ -241,6 +244,8 @@ static void exit_emit(exit_ctx *x)
     emit_if_legal(c);
 }
 
+/* One level per meld of the exit: at most one per rank 4..ace. */
+/* NOLINTNEXTLINE(misc-no-recursion): depth bounded by the number of ranks */
 static void exit_wilds(exit_ctx *x, int i, int twos, int jokers)
 {
     if (i == x->ntg) {

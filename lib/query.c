@@ -258,8 +258,7 @@ CANASTA_API int canasta_game_hand_score(int *items, size_t n_items,
         return CANASTA_E_SIDE;
     if (!game->st.scored)
         return CANASTA_E_PHASE;
-    size_t k = n_items < CANASTA_SCORE_ITEMS ? n_items : CANASTA_SCORE_ITEMS;
-    for (size_t i = 0; i < k; i++)
+    for (size_t i = 0; i < n_items && i < CANASTA_SCORE_ITEMS; i++)
         items[i] = game->st.last_items[side][i];
     return CANASTA_OK;
 }

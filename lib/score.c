@@ -227,8 +227,7 @@ CANASTA_API int canasta_score_side(int *items, size_t n_items,
 
     int all[CANASTA_SCORE_ITEMS];
     cn_score_parts(all, p, &x);
-    size_t k = n_items < CANASTA_SCORE_ITEMS ? n_items : CANASTA_SCORE_ITEMS;
-    for (size_t i = 0; i < k; i++)
+    for (size_t i = 0; i < n_items && i < CANASTA_SCORE_ITEMS; i++)
         items[i] = all[i];
     return CANASTA_OK;
 }
