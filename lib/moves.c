@@ -250,6 +250,8 @@ static void next_hand(cn_state *st)
     st->start_end_how = st->end_how;
     st->start_end_seat = st->end_seat;
     st->start_scored = st->scored;
+    /* A hand that began from a position had no deck (deck_n 0). */
+    st->deck_n = (uint8_t)st->p.deck_size;
     cn_shuffled_deck(st->deck, &st->p, st->seed, st->hand_no);
     cn_deal(st);
 }
