@@ -102,7 +102,7 @@ CANASTA_API const char *canasta_version_string(void);
     XX(E_HIDDEN,     -44, "the text hides cards that this operation needs")
 
 typedef enum canasta_error {
-#define CANASTA_ERR_ENUM_(name, value, msg) CANASTA_##name = value,
+#define CANASTA_ERR_ENUM_(name, value, msg) CANASTA_##name = (value),
     CANASTA_ERRNO_MAP(CANASTA_ERR_ENUM_)
 #undef CANASTA_ERR_ENUM_
     CANASTA_ERROR_SENTINEL_ = -1000 /* not an error code */
