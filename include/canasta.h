@@ -497,7 +497,10 @@ CANASTA_API int canasta_game_event_count(size_t *count,
                                          const canasta_game *game);
 /* Event index (0-based).  cards may be NULL when capacity is 0; *n_cards
  * receives the number of cards even when they do not fit (then
- * CANASTA_E_BUFFER).  Any of the int pointers may be NULL. */
+ * CANASTA_E_BUFFER).  Any of the int pointers may be NULL.  The cards are
+ * always the real ones: the cards of a DRAW or REPLACE event are secret
+ * from every seat but event seat (A1), so a server sends other players
+ * canasta_game_event_to_string with their seat as viewer instead. */
 CANASTA_API int canasta_game_event(int *kind, int *seat, int *side,
     int *value, int *detail, uint8_t *cards, size_t capacity,
     size_t *n_cards, const canasta_game *game, size_t index);

@@ -1,6 +1,7 @@
 /* events.c - the events of the last move (what a UI animates): recorded
  * by the deal and the move code, read through the API. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
@@ -38,6 +39,31 @@ void cn_event_card(cn_state *st, int card)
         return;
     st->ev_cards[st->ev_cards_n++] = (uint8_t)card;
     st->ev[st->ev_n - 1].n++;
+}
+
+/* Copy and compare a state without its unused event slots, which are
+ * most of its size.  Unused slots stay zero (see cn_events_clear), so a
+ * whole-struct memcmp elsewhere still agrees. */
+void cn_state_copy(cn_state *dst, const cn_state *src)
+{
+    if (dst->ev_n > src->ev_n)
+        memset(dst->ev + src->ev_n, 0,
+               (size_t)(dst->ev_n - src->ev_n) * sizeof dst->ev[0]);
+    if (dst->ev_cards_n > src->ev_cards_n)
+        memset(dst->ev_cards + src->ev_cards_n, 0,
+               (size_t)(dst->ev_cards_n - src->ev_cards_n));
+    memcpy(dst, src, offsetof(cn_state, ev));
+    memcpy(dst->ev, src->ev, (size_t)src->ev_n * sizeof src->ev[0]);
+    memcpy(dst->ev_cards, src->ev_cards, src->ev_cards_n);
+}
+
+int cn_state_equal(const cn_state *a, const cn_state *b)
+{
+    /* ev_n and ev_cards_n lie before ev, so the first memcmp has checked
+     * that both use the same number of slots. */
+    return memcmp(a, b, offsetof(cn_state, ev)) == 0 &&
+           memcmp(a->ev, b->ev, (size_t)a->ev_n * sizeof a->ev[0]) == 0 &&
+           memcmp(a->ev_cards, b->ev_cards, a->ev_cards_n) == 0;
 }
 
 CANASTA_API int canasta_game_event_count(size_t *count,

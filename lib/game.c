@@ -76,7 +76,7 @@ CANASTA_API int canasta_game_clone(canasta_game **out,
                                  &game->st.p);
     if (!g)
         return CANASTA_E_NOMEM;
-    memcpy(&g->st, &game->st, sizeof g->st);
+    cn_state_copy(&g->st, &game->st);
     g->from_position = game->from_position;
     if (game->from_position)
         memcpy(g->base, game->base, sizeof *g->base);
@@ -96,7 +96,7 @@ CANASTA_API int canasta_game_copy(canasta_game *dst, const canasta_game *src)
         dst->st.p.players != src->st.p.players ||
         dst->st.p.packs != src->st.p.packs)
         return CANASTA_E_ARG;
-    memcpy(&dst->st, &src->st, sizeof dst->st);
+    cn_state_copy(&dst->st, &src->st);
     dst->from_position = src->from_position;
     if (src->from_position)
         memcpy(dst->base, src->base, sizeof *dst->base);
@@ -114,7 +114,7 @@ CANASTA_API int canasta_game_equal(int *equal, const canasta_game *a,
              a->from_position == b->from_position &&
              (!a->from_position ||
               memcmp(a->base, b->base, sizeof *a->base) == 0) &&
-             memcmp(&a->st, &b->st, sizeof a->st) == 0 &&
+             cn_state_equal(&a->st, &b->st) &&
              memcmp(a->hist, b->hist, a->hist_len) == 0;
     return CANASTA_OK;
 }

@@ -244,6 +244,9 @@ void cn_play(cn_state *st, const canasta_move *m);
 
 /* ---- events.c ---- */
 void cn_events_clear(cn_state *st);
+/* memcpy / memcmp of whole states, skipping unused event slots. */
+void cn_state_copy(cn_state *dst, const cn_state *src);
+int cn_state_equal(const cn_state *a, const cn_state *b);
 /* Append an event (seat/side -1 for none); returns it, or NULL if full
  * (which the bounds above rule out). */
 cn_event *cn_event_add(cn_state *st, int kind, int seat, int side,

@@ -69,16 +69,18 @@ int cn_draw_cards(cn_state *st, int seat, int count, int event_kind)
         kept[nk++] = (uint8_t)c;
         count--;
     }
-    if (nk || event_kind == CANASTA_EVENT_DRAW) {
-        cn_event_add(st, event_kind, seat, st->side_of[seat], -1, -1);
-        for (int i = 0; i < nk; i++)
-            cn_event_card(st, kept[i]);
-    }
+    /* Red threes first: each was laid out before the card replacing it
+     * was drawn. */
     if (nt) {
         cn_event_add(st, CANASTA_EVENT_RED_THREE, seat, st->side_of[seat],
                      -1, -1);
         for (int i = 0; i < nt; i++)
             cn_event_card(st, threes[i]);
+    }
+    if (nk || event_kind == CANASTA_EVENT_DRAW) {
+        cn_event_add(st, event_kind, seat, st->side_of[seat], -1, -1);
+        for (int i = 0; i < nk; i++)
+            cn_event_card(st, kept[i]);
     }
     return ended;
 }

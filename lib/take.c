@@ -129,6 +129,13 @@ void cn_play_take(cn_state *st, const canasta_move *m)
     for (int i = 0; i < st->pile_n; i++)
         cn_event_card(st, st->pile[i]);
     cn_event_card(st, top);
+    /* R2: a red three in the pile (the covered upcard) goes to the table. */
+    if (st->pile_red3) {
+        cn_event_add(st, CANASTA_EVENT_RED_THREE, seat, side, -1, -1);
+        for (int i = 0; i < st->pile_n; i++)
+            if (cn_is_red3(st->pile[i]))
+                cn_event_card(st, st->pile[i]);
+    }
     for (int i = 0; i < st->pile_n; i++) {
         int c = st->pile[i];
         if (cn_is_red3(c))

@@ -68,15 +68,15 @@ START_TEST(test_T1_R1_draw_events_hide_the_card_from_others)
     th_do_draw(g, 0);
     /* R1: the 3h came off the stock and was laid out; 9d replaced it. */
     ck_assert_int_eq(count(g), 2);
-    text_is(g, 0, CANASTA_VIEW_ALL, "0 drew 9d");
-    text_is(g, 0, 0, "0 drew 9d");
-    text_is(g, 0, 2, "0 drew ??");
-    text_is(g, 1, 2, "0 redthree 3h");
+    text_is(g, 0, 2, "0 redthree 3h"); /* laid out before 9d was drawn */
+    text_is(g, 1, CANASTA_VIEW_ALL, "0 drew 9d");
+    text_is(g, 1, 0, "0 drew 9d");
+    text_is(g, 1, 2, "0 drew ??");
     int kind, seat, side;
     uint8_t cards[4];
     size_t n = 0;
     ck_assert_int_eq(canasta_game_event(&kind, &seat, &side, NULL, NULL,
-                                        cards, sizeof cards, &n, g, 0),
+                                        cards, sizeof cards, &n, g, 1),
                      CANASTA_OK);
     ck_assert_int_eq(kind, CANASTA_EVENT_DRAW);
     ck_assert_int_eq(seat, 0);
@@ -110,6 +110,21 @@ START_TEST(test_P1_pickup_event_lists_the_whole_pile_top_last)
     /* A1: everyone saw these cards, so every viewer gets them. */
     text_is(g, 0, 1, "0 pickup 4c 4d 4h Ac Ah");
     ck_assert_int_eq(th_count_in_hand(g, 0, "Ac"), 1);
+    canasta_game_free(g);
+}
+END_TEST
+
+START_TEST(test_R2_red_three_picked_up_with_the_pile_goes_to_the_table)
+{
+    /* C5: the upcard 3d is covered by Kc; the pile is frozen (P3), so seat
+     * 0 takes it with its natural pair Kd Kd (P4) and opens with aces
+     * (O1: 30 + 60 = 90 >= 50).  The 3d is laid out, not held (R2). */
+    canasta_game *g = th_game(NULL, 3, PLAIN, "3d Kc", NULL);
+    th_do_take(g, 0, "Kd Kd | Ad Ad As");
+    ck_assert_int_eq(count(g), 2);
+    text_is(g, 0, 1, "0 pickup 3d Kc");
+    text_is(g, 1, 1, "0 redthree 3d");
+    ck_assert_int_eq(th_red_three_count(g, 0), 1);
     canasta_game_free(g);
 }
 END_TEST
@@ -251,6 +266,7 @@ Suite *suite_events(void)
     tcase_add_test(tc, test_C5_C6_deal_events_upcard_and_red_threes);
     tcase_add_test(tc, test_T1_R1_draw_events_hide_the_card_from_others);
     tcase_add_test(tc, test_P1_pickup_event_lists_the_whole_pile_top_last);
+    tcase_add_test(tc, test_R2_red_three_picked_up_with_the_pile_goes_to_the_table);
     tcase_add_test(tc, test_events_bad_arguments);
     suite_add_tcase(s, tc);
     TCase *rp = tcase_create("random_play");
