@@ -568,15 +568,21 @@ CANASTA_API int canasta_record_create(canasta_record **out,
                                       const canasta_game *game);
 CANASTA_API void canasta_record_free(canasta_record *record);
 /* Bring the record up to date with game: call it after every apply (at
- * least once before each NEXT_HAND).  CANASTA_E_ARG if game is not the
- * game recorded or has moves the record missed; CANASTA_E_NOMEM. */
+ * least once before each NEXT_HAND) and after canasta_undo.  Moves the
+ * game made since are appended; after canasta_undo (the game's moves of
+ * the hand are then the first of the recorded ones) the recorded moves
+ * are cut back to the game's, so the record describes the game as it is.
+ * CANASTA_E_ARG if game is not the game recorded, its moves of the hand
+ * differ from the recorded ones otherwise, or it missed the end of a
+ * hand; CANASTA_E_NOMEM. */
 CANASTA_API int canasta_record_update(canasta_record *record,
                                       const canasta_game *game);
 /* The record as text; viewer as for canasta_game_json: a seat's version
  * has no seed or deck and shows unseen cards as "??". */
 CANASTA_API int canasta_record_text(char **text, size_t *length,
     const canasta_record *record, int viewer);
-/* Read a record (E_SYNTAX, E_VERSION with why naming the line). */
+/* Read a record (E_SYNTAX, E_VERSION, E_INVALID, E_HIDDEN; why names the
+ * line). */
 CANASTA_API int canasta_record_parse(canasta_record **out, char *why,
     size_t why_size, const char *text, size_t length);
 /* Replay a parsed record move by move, checking every move and every

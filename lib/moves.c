@@ -240,7 +240,11 @@ static void went_out(cn_state *st, int seat)
 
 static void next_hand(cn_state *st)
 {
-    st->hand_no++;
+    /* Readers cap hand numbers at CN_HAND_LIMIT (1e9) and games start at
+     * 1, so reaching INT32_MAX takes over a billion hands; stop there
+     * rather than overflow. */
+    if (st->hand_no < INT32_MAX)
+        st->hand_no++;
     st->dealer = (uint8_t)((st->dealer + 1) % st->p.players);
     for (int s = 0; s < CN_MAX_SIDES; s++) {
         st->start_totals[s] = st->totals[s];

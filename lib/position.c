@@ -479,7 +479,7 @@ static int read_keyed(reader *rd, int k, char *cur)
     rd->line_of[k] = rd->line;
     switch (k) {
     case K_HAND_NUMBER:
-        rc = get_num(rd, &cur, "the hand number", 1, 2147483646L, &v);
+        rc = get_num(rd, &cur, "the hand number", 1, CN_HAND_LIMIT, &v);
         st->hand_no = (int32_t)v;
         break;
     case K_DEALER:
@@ -596,17 +596,17 @@ static int read_keyed(reader *rd, int k, char *cur)
     return end_of_line(rd, &cur, key_names[k]);
 }
 
-/* S6 on the totals: is the game over, and who won (winner_plus1). */
-static int game_over_by_totals(const cn_state *st, int *winner_plus1)
+/* S6 on totals: is the game over, and who won (winner_plus1). */
+static int over_by_totals(const cn_params *p, const int32_t *totals,
+                          int *winner_plus1)
 {
-    const cn_params *p = &st->p;
     int best = 0, leaders = 0, w = 0;
     for (int side = 0; side < p->sides; side++) {
-        if (side == 0 || st->totals[side] > best) {
-            best = st->totals[side];
+        if (side == 0 || totals[side] > best) {
+            best = totals[side];
             leaders = 1;
             w = side + 1;
-        } else if (st->totals[side] == best) {
+        } else if (totals[side] == best) {
             leaders++;
         }
     }
@@ -617,6 +617,89 @@ static int game_over_by_totals(const cn_state *st, int *winner_plus1)
         return p->tie_rule == CANASTA_TIE_DECLARE;
     *winner_plus1 = w;
     return 1;
+}
+
+/* ---- the start of a dealt hand (saves and records) ---- */
+
+int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
+                   size_t ws)
+{
+    const cn_params *p = &st->p;
+    int how = st->start_end_how, es = st->start_end_seat, w;
+#define AT(x) ((x) ? (x) : at->end)
+    int L_hand = AT(at->hand), L_tot = AT(at->totals);
+    int L_last = AT(at->last_hand);
+    if (st->hand_no < 1 || st->hand_no > CN_HAND_LIMIT)
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: the hand number "
+            "must be 1 to %ld, not %ld", L_hand, CN_HAND_LIMIT,
+            (long)st->hand_no);
+    if (st->dealer >= p->players)
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: seat %d does "
+            "not exist in a %d-player game", AT(at->dealer),
+            (int)st->dealer, (int)p->players);
+    for (int s = 0; s < p->sides; s++)
+        if (st->start_totals[s] < -CN_SCORE_LIMIT ||
+            st->start_totals[s] > CN_SCORE_LIMIT)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
+                "%d's total must be %ld to %ld, not %ld", L_tot, s,
+                -CN_SCORE_LIMIT, CN_SCORE_LIMIT, (long)st->start_totals[s]);
+    if (how >= N_OF(end_names) || (es != 0xFF && es >= p->players))
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: seat %d does "
+            "not exist in a %d-player game", L_last, es, (int)p->players);
+    for (int s = 0; s < p->sides; s++) {
+        const int32_t *it = st->start_last_items[s];
+        long long sum = 0;
+        for (int i = 0; i < CANASTA_SCORE_ITEMS; i++) {
+            if (it[i] < -CN_SCORE_LIMIT || it[i] > CN_SCORE_LIMIT)
+                return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
+                    "%d's score items must be %ld to %ld, not %ld",
+                    AT(at->score[s]), s, -CN_SCORE_LIMIT, CN_SCORE_LIMIT,
+                    (long)it[i]);
+            if (i < CANASTA_SCORE_TOTAL)
+                sum += it[i];
+        }
+        if (sum != it[CANASTA_SCORE_TOTAL])
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: the items "
+                "of side %d's score add up to %lld, not %ld",
+                AT(at->score[s]), s, sum, (long)it[CANASTA_SCORE_TOTAL]);
+    }
+    int out_how = how == CANASTA_END_WENT_OUT || how == CANASTA_END_CONCEALED;
+    if (out_how != (es != 0xFF))
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: %s", L_last,
+            out_how ? "G2: a hand that ended by going out names the seat "
+                      "that went out"
+                    : "E1: a hand that did not end by going out names no "
+                      "seat (\"-\")");
+    for (int s = 0; s < p->sides; s++) {
+        if (at->score[s] && how == CANASTA_END_NONE)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: a "
+                "start-last-score line, but no hand has ended "
+                "(start-last-hand none)", at->score[s]);
+        if (!at->score[s] && how != CANASTA_END_NONE)
+            return cn_why(why, ws, CANASTA_E_SYNTAX, "line %d: no "
+                "\"start-last-score %d\" line, but the hand before ended "
+                "(start-last-hand %s)", at->end, s, end_names[how]);
+    }
+    if (st->hand_no == 1) {
+        for (int s = 0; s < p->sides; s++)
+            if (st->start_totals[s] != 0)
+                return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: the "
+                    "first hand starts from totals 0 (side %d: %ld)", L_tot,
+                    s, (long)st->start_totals[s]);
+        if (how != CANASTA_END_NONE)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: before "
+                "the first hand no hand has ended (start-last-hand none)",
+                L_last);
+    } else if (how == CANASTA_END_NONE) {
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: hand %ld "
+            "follows a finished hand (start-last-hand cannot be none)",
+            L_last, (long)st->hand_no);
+    }
+    if (over_by_totals(p, st->start_totals, &w))
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S6: with these "
+            "totals the game is over; no hand is dealt", L_tot);
+#undef AT
+    return CANASTA_OK;
 }
 
 /* E3: each side's score of the hand that just ended (as cn_end_hand). */
@@ -878,7 +961,7 @@ static int validate(reader *rd, int end)
     }
     if (in_play) {
         int w;
-        if (game_over_by_totals(st, &w))
+        if (over_by_totals(&st->p, st->totals, &w))
             return INVALID(rd, "line %d: S6: with these totals the game is "
                 "over; no hand is played", rd->line_of[K_TOTALS]);
         st->cur = (uint8_t)ts;
@@ -945,7 +1028,7 @@ static int validate(reader *rd, int end)
                     rd->score_line[side], side, it[0], it[1], it[2], it[3],
                     it[4], it[5], it[6]);
         }
-        int w, over = game_over_by_totals(st, &w);
+        int w, over = over_by_totals(&st->p, st->totals, &w);
         if (over != (ph == CANASTA_PHASE_GAME_OVER))
             return INVALID(rd, "line %d: S6: with these totals the game is %s",
                            L_phase, over ? "over (phase game-over)"

@@ -46,9 +46,38 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
  * and the start_* fields a position implies (see position.c). */
 void cn_position_normalize(cn_state *dst, const cn_state *src);
 
-/* Totals and score items in positions and saves stay within this bound
- * (far above any real game), so the engine's sums cannot overflow. */
+/* Totals and score items in positions, saves and records stay within this
+ * bound (far above any real game), so the engine's sums cannot overflow. */
 #define CN_SCORE_LIMIT 1000000000L
+/* Hand numbers in positions, saves and records: 1 .. CN_HAND_LIMIT, which
+ * leaves over a billion NEXT_HANDs before st->hand_no could overflow
+ * (moves.c's next_hand also stops at INT32_MAX). */
+#define CN_HAND_LIMIT 1000000000L
+
+/* ---- the start of a dealt hand (saves' start lines, a record's first
+ * hand): the state's hand_no, dealer and start_* fields ---- */
+/* The line each value was read from (0: the line was not given; its value
+ * is the default a new game has). */
+typedef struct cn_start_lines {
+    int hand;                  /* "hand-number N" (save), "hand N" (record) */
+    int dealer;
+    int totals;                /* start-totals */
+    int last_hand;             /* start-last-hand */
+    int score[CN_MAX_SIDES];   /* start-last-score <side> */
+    int end;                   /* the line blamed for a missing line */
+} cn_start_lines;
+/* Check the start values of a dealt hand in st (p, hand_no, dealer,
+ * start_totals, start_last_items, start_end_how, start_end_seat) before
+ * it is dealt, in this order: ranges (hand 1 .. CN_HAND_LIMIT; seats;
+ * totals and items within +-CN_SCORE_LIMIT, S5); each side's items add up
+ * to its total (S5); went-out/concealed name a seat and other endings "-"
+ * (G2, E1); start-last-score lines given exactly when start-last-hand is
+ * not none (S5; a missing one is E_SYNTAX); hand 1 starts from totals 0
+ * and follows no hand, a later hand follows a finished one (S5); the
+ * start totals do not already end the game (S6).  CANASTA_OK, or
+ * E_INVALID / E_SYNTAX with why "line N: <rule>: ...". */
+int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
+                   size_t ws);
 
 /* ---- small text helpers shared by position.c, save.c (and records) ---- */
 /* A line that is blank or a "#" comment (leading blanks allowed). */

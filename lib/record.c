@@ -39,6 +39,8 @@ typedef struct rec_move {
 typedef struct rec_hand {
     int32_t hand_no, dealer;
     int line, dealer_line, start_line, deck_line, pos_line;
+    int totals_line, last_line;         /* start lines read (0: none) */
+    int score_line[CN_MAX_SIDES];
     int has_start;      /* start-* lines were read */
     int known_start;    /* start_* below are the hand's real start values */
     int custom;         /* the deck is not the seed's shuffle */
@@ -812,6 +814,28 @@ CANASTA_API int canasta_record_hand_score(int *items, size_t n_items,
 /* Update                                                               */
 /* ------------------------------------------------------------------ */
 
+/* Cut the last hand h to the moves in its first keep bytes (a move
+ * boundary), with the event lines written after the moves cut. */
+static void truncate_hand(canasta_record *r, rec_hand *h, size_t keep)
+{
+    size_t n = 0, off;
+    hand_bytes(r, h, &off);
+    while (n < h->mv_n && r->mv[h->mv_first + n].off < off + keep)
+        n++;
+    if (n == h->mv_n)
+        return;
+    const rec_move *cut = &r->mv[h->mv_first + n];
+    /* The moves cut are the record's last ones, and the event lines
+     * written after them its last lines. */
+    if (cut->ev_first < r->n_evs) {
+        r->n_chars = r->evs[cut->ev_first].off;
+        r->n_evs = cut->ev_first;
+    }
+    r->n_bytes = cut->off;
+    r->n_mv = h->mv_first + n;
+    h->mv_n = n;
+}
+
 CANASTA_API int canasta_record_update(canasta_record *record,
                                       const canasta_game *game)
 {
@@ -827,16 +851,29 @@ CANASTA_API int canasta_record_update(canasta_record *record,
     int rc;
     if (st->hand_no == h->hand_no) {
         int same = same_start(h, game);
-        if (same == 0 || (same == 1 && h->mv_n > 0))
+        if (same == 0)
             return CANASTA_E_ARG;
-        if (len > game->hist_len ||
-            (len && memcmp(r->bytes + off, game->hist, len) != 0))
+        if (len > game->hist_len) {
+            /* canasta_undo: the game's moves of the hand must be the first
+             * of the recorded ones, which are then cut to them. */
+            size_t keep = game->hist_len;
+            if (memcmp(r->bytes + off, game->hist, keep) != 0 ||
+                (same == 1 && keep > 0))
+                return CANASTA_E_ARG;
+            truncate_hand(r, h, keep);
+            len = keep;
+        } else if (len && memcmp(r->bytes + off, game->hist, len) != 0) {
+            return CANASTA_E_ARG;
+        }
+        if (same == 1 && h->mv_n > 0)
             return CANASTA_E_ARG;
         rc = push_history(r, game->hist + len, game->hist_len - len);
         if (rc)
             return rc;
-        if (same == 1) /* set_deck before the hand's first move */
+        if (same == 1) { /* set_deck before the hand's first move */
             capture_start(r, h, game);
+            h->ev_n = 0; /* the deal events read were of the old deck */
+        }
         return CANASTA_OK;
     }
     if (st->hand_no != h->hand_no + 1 || game->from_position)
@@ -942,11 +979,12 @@ static void put_written(const canasta_record *r, cn_text *t)
 CANASTA_API int canasta_record_text(char **text, size_t *length,
     const canasta_record *record, int viewer)
 {
-    if (!text || !record)
-        return CANASTA_E_NULL;
-    *text = NULL;
+    if (text)
+        *text = NULL;
     if (length)
         *length = 0;
+    if (!text || !record)
+        return CANASTA_E_NULL;
     if (viewer < CANASTA_VIEW_ALL || viewer >= record->p.players)
         return CANASTA_E_SEAT;
     cn_text t;
@@ -1056,58 +1094,129 @@ static int has_hidden_token(const char *line)
     return 0;
 }
 
+/* n numbers (any int32: cn_check_start checks their ranges) and nothing
+ * after them. */
 static int read_ints(char *rest, int32_t *v, int n)
 {
     char *tok;
     for (int i = 0; i < n; i++) {
         long x;
         tok = cn_token(&rest);
-        if (!tok || !cn_parse_int(tok, -2147483647L, 2147483647L, &x))
+        if (!tok || !cn_parse_int(tok, -2147483647L - 1, 2147483647L, &x))
             return 0;
         v[i] = (int32_t)x;
     }
     return cn_token(&rest) == NULL;
 }
 
+/* Is tok a number at all (E_SYNTAX if not)?  Then *v is it, and it must
+ * be a seat of the game (E_INVALID if not). */
+static int read_seat(rec_reader *d, const char *tok, const char *what,
+                     const char *form, long *v)
+{
+    int players = d->r->p.players;
+    if (!tok || !cn_parse_int(tok, -2147483647L - 1, 2147483647L, v))
+        return rd_fail(d, CANASTA_E_SYNTAX, "%s", form);
+    if (*v < 0 || *v >= players)
+        return rd_fail(d, CANASTA_E_INVALID,
+            "%s %ld does not exist in a %d-player game (seats 0 to %d)", what,
+            *v, players, players - 1);
+    return CANASTA_OK;
+}
+
+/* A start line: the values are checked by check_first_start (shared with
+ * saves: cn_check_start) once the hand's start lines are all read. */
 static int read_start_line(rec_reader *d, rec_hand *h, const char *key,
                            char *rest)
 {
     const cn_params *p = &d->r->p;
+    int line = d->lines.lineno, *slot;
+    long side = 0;
+    int rc;
     if (strcmp(key, "start-totals") == 0) {
-        if (!read_ints(rest, h->start_totals, p->sides))
+        slot = &h->totals_line;
+        if (!*slot && !read_ints(rest, h->start_totals, p->sides))
             return rd_fail(d, CANASTA_E_SYNTAX,
                 "write \"start-totals\" and the total of each of the %d "
                 "sides", (int)p->sides);
-        return CANASTA_OK;
-    }
-    if (strcmp(key, "start-last-hand") == 0) {
+    } else if (strcmp(key, "start-last-hand") == 0) {
+        slot = &h->last_line;
         char *how = cn_token(&rest), *seat = cn_token(&rest);
+        const char *form = "write \"start-last-hand <none|went-out|"
+            "concealed|red-three|stock> <seat or ->\"";
         int k = -1;
         long s = -1;
         for (int i = 0; how && i < N_HOW; i++)
             if (strcmp(how, how_names[i]) == 0)
                 k = i;
-        if (k < 0 || !seat || cn_token(&rest) ||
-            (strcmp(seat, "-") != 0 &&
-             !cn_parse_int(seat, 0, p->players - 1, &s)))
-            return rd_fail(d, CANASTA_E_SYNTAX,
-                "write \"start-last-hand <none|went-out|concealed|"
-                "red-three|stock> <seat or ->\"");
-        h->start_how = (uint8_t)k;
-        h->start_seat = (uint8_t)(s < 0 ? 0xFF : s);
-        h->start_scored = k != 0;
-        return CANASTA_OK;
+        if (k < 0 || !seat || cn_token(&rest))
+            return rd_fail(d, CANASTA_E_SYNTAX, "%s", form);
+        if (strcmp(seat, "-") != 0 &&
+            (rc = read_seat(d, seat, "seat", form, &s)) != 0)
+            return rc;
+        if (!*slot) {
+            h->start_how = (uint8_t)k;
+            h->start_seat = (uint8_t)(s < 0 ? 0xFF : s);
+            h->start_scored = k != 0;
+        }
+    } else { /* start-last-score <side> <items> */
+        char *tok = cn_token(&rest);
+        char msg[160];
+        snprintf(msg, sizeof msg, "write \"start-last-score <side> <%d "
+                 "numbers>\" (melded, natural, mixed, red threes, going out, "
+                 "in hand, total)", CANASTA_SCORE_ITEMS);
+        if (!tok || !cn_parse_int(tok, -2147483647L - 1, 2147483647L, &side))
+            return rd_fail(d, CANASTA_E_SYNTAX, "%s", msg);
+        if (side < 0 || side >= p->sides)
+            return rd_fail(d, CANASTA_E_INVALID,
+                "side %ld does not exist in a game of %d sides", side,
+                (int)p->sides);
+        slot = &h->score_line[side];
+        int32_t items[CANASTA_SCORE_ITEMS];
+        if (!read_ints(rest, items, CANASTA_SCORE_ITEMS))
+            return rd_fail(d, CANASTA_E_SYNTAX, "%s", msg);
+        if (!*slot)
+            memcpy(h->start_items[side], items, sizeof items);
     }
-    /* start-last-score <side> <items> */
-    char *tok = cn_token(&rest);
-    long side;
-    if (!tok || !cn_parse_int(tok, 0, p->sides - 1, &side) ||
-        !read_ints(rest, h->start_items[side], CANASTA_SCORE_ITEMS))
+    if (*slot) {
+        char name[48];
+        if (slot == &h->score_line[side])
+            snprintf(name, sizeof name, "%s %ld", key, side);
+        else
+            snprintf(name, sizeof name, "%s", key);
         return rd_fail(d, CANASTA_E_SYNTAX,
-            "write \"start-last-score <side> <%d numbers>\" (melded, "
-            "natural, mixed, red threes, going out, in hand, total)",
-            CANASTA_SCORE_ITEMS);
+            "a second \"%s\" line (the first is line %d)", name, *slot);
+    }
+    *slot = line;
     return CANASTA_OK;
+}
+
+/* The start values of the record's first hand, once its start lines are
+ * read: the checks a save's start lines get (cn_check_start). */
+static int check_first_start(rec_reader *d, const rec_hand *h)
+{
+    if (h->from_position)
+        return CANASTA_OK; /* the position's own checks */
+    cn_state st;
+    memset(&st, 0, sizeof st);
+    st.p = d->r->p;
+    st.hand_no = h->hand_no;
+    st.dealer = (uint8_t)h->dealer;
+    memcpy(st.start_totals, h->start_totals, sizeof st.start_totals);
+    memcpy(st.start_last_items, h->start_items, sizeof st.start_last_items);
+    st.start_end_how = h->start_how;
+    st.start_end_seat = h->start_seat;
+    st.start_scored = h->start_scored;
+    cn_start_lines at;
+    memset(&at, 0, sizeof at);
+    at.hand = h->line;
+    at.dealer = h->dealer_line;
+    at.totals = h->totals_line;
+    at.last_hand = h->last_line;
+    memcpy(at.score, h->score_line, sizeof at.score);
+    /* Without start lines the hand starts as a new game's first hand. */
+    at.end = h->last_line ? h->last_line : h->line;
+    return cn_check_start(&st, &at, d->why, d->ws);
 }
 
 static int read_deck(rec_reader *d, rec_hand *h, char *rest)
@@ -1214,9 +1323,14 @@ static int read_record(rec_reader *d)
                         return rd_fail(d, CANASTA_E_SYNTAX,
                                        "a second view line");
                     if (!tok || cn_token(&cur) ||
-                        !cn_parse_int(tok, 0, 1000000, &v))
+                        !cn_parse_int(tok, -2147483647L - 1, 2147483647L,
+                                      &v))
                         return rd_fail(d, CANASTA_E_SYNTAX,
                                        "write \"view S\" with a seat S");
+                    if (v < 0)
+                        return rd_fail(d, CANASTA_E_INVALID,
+                            "seat %ld does not exist", v);
+                    /* Checked against the players at the first hand. */
                     r->view = (int)v;
                     r->view_line = L->lineno;
                     continue;
@@ -1234,7 +1348,7 @@ static int read_record(rec_reader *d)
             }
             if (r->view >= r->p.players) {
                 L->lineno = r->view_line;
-                return rd_fail(d, CANASTA_E_SYNTAX,
+                return rd_fail(d, CANASTA_E_INVALID,
                     "seat %d does not exist in a %d-player game", r->view,
                     (int)r->p.players);
             }
@@ -1255,10 +1369,17 @@ static int read_record(rec_reader *d)
             if (h && hstate == 0)
                 return rd_fail(d, CANASTA_E_SYNTAX,
                     "hand %d has no \"dealer D\" line", (int)h->hand_no);
+            if (h && hstate == 1 && r->n_hands == 1 &&
+                (rc = check_first_start(d, h)) != 0)
+                return rc;
             if (!tok || cn_token(&cur) ||
-                !cn_parse_int(tok, 1, 2147483647L, &n))
+                !cn_parse_int(tok, -2147483647L - 1, 2147483647L, &n))
                 return rd_fail(d, CANASTA_E_SYNTAX,
                     "write \"hand N\" with the hand's number N (from 1)");
+            if (n < 1 || n > CN_HAND_LIMIT)
+                return rd_fail(d, CANASTA_E_INVALID,
+                    "the hand number must be 1 to %ld, not %ld",
+                    CN_HAND_LIMIT, n);
             if ((rc = RESERVE(r, hands, cap_hands, r->n_hands + 1)) != 0)
                 return rc;
             h = push_hand(r);
@@ -1282,11 +1403,13 @@ static int read_record(rec_reader *d)
                 return rd_fail(d, CANASTA_E_SYNTAX,
                     "the \"hand %d\" line is followed by \"dealer D\"",
                     (int)h->hand_no);
-            if (!tok || cn_token(&cur) ||
-                !cn_parse_int(tok, 0, r->p.players - 1, &v))
+            if (!tok || cn_token(&cur))
                 return rd_fail(d, CANASTA_E_SYNTAX,
-                    "the dealer is a seat from 0 to %d",
+                    "write \"dealer D\": the dealer is a seat from 0 to %d",
                     (int)r->p.players - 1);
+            if ((rc = read_seat(d, tok, "the dealer: seat",
+                    "write \"dealer D\": the dealer is a seat", &v)) != 0)
+                return rc;
             h->dealer = (int32_t)v;
             h->dealer_line = L->lineno;
             hstate = 1;
@@ -1335,6 +1458,9 @@ static int read_record(rec_reader *d)
                 continue;
             }
         }
+        if (hstate == 1 && r->n_hands == 1 &&
+            (rc = check_first_start(d, h)) != 0)
+            return rc;
         hstate = 2;
         if (key[0] == '=') {
             const char *s = L->line;
@@ -1380,6 +1506,8 @@ static int read_record(rec_reader *d)
         return rd_fail(d, CANASTA_E_SYNTAX,
                        "the record ends before the dealer of hand %d",
                        (int)r->hands[r->n_hands - 1].hand_no);
+    if (hstate == 1 && r->n_hands == 1)
+        return check_first_start(d, &r->hands[0]);
     return CANASTA_OK;
 }
 

@@ -129,6 +129,10 @@ typedef struct loader {
     int deck_n;
 } loader;
 
+/* Any int32; the start values' ranges are checked by cn_check_start. */
+#define INT32_LO (-2147483647L - 1)
+#define INT32_HI 2147483647L
+
 #define L_SYNTAX(ld, ...) cn_why((ld)->why, (ld)->ws, CANASTA_E_SYNTAX, __VA_ARGS__)
 #define L_INVALID(ld, ...) cn_why((ld)->why, (ld)->ws, CANASTA_E_INVALID, __VA_ARGS__)
 
@@ -178,19 +182,12 @@ static int start_line(loader *ld, const char *key, char *cur)
                             "line (the first is line %d)", line, side,
                             ld->score_line[side]);
         ld->score_line[side] = line;
-        long long sum = 0;
+        /* Ranges and sums: cn_check_start. */
         for (int i = 0; i < CANASTA_SCORE_ITEMS; i++) {
-            if ((rc = num(ld, &cur, "a score item", -CN_SCORE_LIMIT,
-                          CN_SCORE_LIMIT, &v)))
+            if ((rc = num(ld, &cur, "a score item", INT32_LO, INT32_HI, &v)))
                 return rc;
             st->start_last_items[side][i] = (int32_t)v;
-            if (i < CANASTA_SCORE_TOTAL)
-                sum += v;
         }
-        if (sum != st->start_last_items[side][CANASTA_SCORE_TOTAL])
-            return L_INVALID(ld, "line %d: S5: the items of side %ld's score "
-                "add up to %lld, not %d", line, side, sum,
-                (int)st->start_last_items[side][CANASTA_SCORE_TOTAL]);
         return line_end(ld, &cur) ? CANASTA_E_SYNTAX : 1;
     }
     for (k = 0; k < S_COUNT; k++)
@@ -204,7 +201,7 @@ static int start_line(loader *ld, const char *key, char *cur)
     ld->line_of[k] = line;
     switch (k) {
     case S_HAND_NUMBER:
-        rc = num(ld, &cur, "the hand number", 1, 2147483646L, &v);
+        rc = num(ld, &cur, "the hand number", 1, CN_HAND_LIMIT, &v);
         st->hand_no = (int32_t)v;
         break;
     case S_DEALER:
@@ -213,8 +210,7 @@ static int start_line(loader *ld, const char *key, char *cur)
         break;
     case S_TOTALS:
         for (int s = 0; s < p->sides && !rc; s++) {
-            rc = num(ld, &cur, "a side's total", -CN_SCORE_LIMIT,
-                     CN_SCORE_LIMIT, &v);
+            rc = num(ld, &cur, "a side's total", INT32_LO, INT32_HI, &v);
             st->start_totals[s] = (int32_t)v;
         }
         break;
@@ -267,22 +263,6 @@ static int start_line(loader *ld, const char *key, char *cur)
     return line_end(ld, &cur) ? CANASTA_E_SYNTAX : 1;
 }
 
-/* S6 on start totals: would the game already be over? */
-static int over_by_totals(const cn_params *p, const int32_t *totals)
-{
-    int best = 0, leaders = 0;
-    for (int side = 0; side < p->sides; side++) {
-        if (side == 0 || totals[side] > best) {
-            best = totals[side];
-            leaders = 1;
-        } else if (totals[side] == best) {
-            leaders++;
-        }
-    }
-    return best >= p->target &&
-           (leaders == 1 || p->tie_rule == CANASTA_TIE_DECLARE);
-}
-
 /* Check the start lines of a dealt hand and deal it. */
 static int deal_start(loader *ld)
 {
@@ -293,38 +273,17 @@ static int deal_start(loader *ld)
         if (k != S_DECK && !ld->line_of[k])
             return L_SYNTAX(ld, "line %d: the save has no \"%s\" line before "
                 "the moves (or a \"begin base\" block)", line, start_keys[k]);
-    int how = st->start_end_how, es = st->start_end_seat;
-    int L_last = ld->line_of[S_LAST_HAND], L_tot = ld->line_of[S_TOTALS];
-    int out_how = how == CANASTA_END_WENT_OUT || how == CANASTA_END_CONCEALED;
-    if (out_how != (es != 0xFF))
-        return L_INVALID(ld, "line %d: %s", L_last, out_how
-            ? "G2: a hand that ended by going out names the seat that went "
-              "out"
-            : "E1: a hand that did not end by going out names no seat "
-              "(\"-\")");
-    for (int s = 0; s < p->sides; s++) {
-        if (ld->score_line[s] && how == CANASTA_END_NONE)
-            return L_INVALID(ld, "line %d: S5: a start-last-score line, but "
-                "no hand has ended (start-last-hand none)", ld->score_line[s]);
-        if (!ld->score_line[s] && how != CANASTA_END_NONE)
-            return L_SYNTAX(ld, "line %d: the save has no \"start-last-score "
-                "%d\" line", line, s);
-    }
-    if (st->hand_no == 1) {
-        for (int s = 0; s < p->sides; s++)
-            if (st->start_totals[s] != 0)
-                return L_INVALID(ld, "line %d: S5: the first hand starts from "
-                    "totals 0", L_tot);
-        if (how != CANASTA_END_NONE)
-            return L_INVALID(ld, "line %d: before the first hand no hand has "
-                "ended (start-last-hand none)", L_last);
-    } else if (how == CANASTA_END_NONE) {
-        return L_INVALID(ld, "line %d: hand %d follows a finished hand "
-            "(start-last-hand cannot be none)", L_last, (int)st->hand_no);
-    }
-    if (over_by_totals(p, st->start_totals))
-        return L_INVALID(ld, "line %d: S6: with these totals the game is "
-            "over; no hand is dealt", L_tot);
+    cn_start_lines at;
+    memset(&at, 0, sizeof at);
+    at.hand = ld->line_of[S_HAND_NUMBER];
+    at.dealer = ld->line_of[S_DEALER];
+    at.totals = ld->line_of[S_TOTALS];
+    at.last_hand = ld->line_of[S_LAST_HAND];
+    memcpy(at.score, ld->score_line, sizeof at.score);
+    at.end = line;
+    int rc = cn_check_start(st, &at, ld->why, ld->ws);
+    if (rc)
+        return rc;
     st->deck_n = (uint8_t)p->deck_size;
     if (ld->line_of[S_DECK])
         memcpy(st->deck, ld->deck, (size_t)p->deck_size);

@@ -129,6 +129,20 @@ if run bad-card 2 "$tmp/bad-card.rec"; then
     expect "$tmp/err" "\"11h\" is not a card" bad-card
 fi
 run bad-card-json 2 --json "$tmp/bad-card.rec" && expect "$tmp/out" "\"error\":\"E_SYNTAX\",\"line\":$n," bad-card-json
+# impossible start values (a save's checks, S5): totals beyond the
+# +-1000000000 the engine's sums allow, refused when read: exit 2
+n=$(grep -n '^dealer ' "$deck" | head -1 | cut -d: -f1)
+awk -v n="$n" '{ print } NR == n { print "start-totals 0 -2147483500" }' \
+    "$deck" > "$tmp/start-totals.rec"
+n=$((n + 1))
+if run start-totals 2 "$tmp/start-totals.rec"; then
+    expect "$tmp/err" "start-totals.rec:$n: S5: side 1's total must be" start-totals
+fi
+run start-totals-json 2 --json "$tmp/start-totals.rec" && expect "$tmp/out" "\"error\":\"E_INVALID\",\"line\":$n," start-totals-json
+# a hand number beyond 1000000000: E_INVALID, exit 2
+n=$(grep -n '^hand 1$' "$deck" | head -1 | cut -d: -f1)
+sed 's/^hand 1$/hand 2147483647/' "$deck" > "$tmp/hand-number.rec"
+run hand-number 2 "$tmp/hand-number.rec" && expect "$tmp/err" "hand-number.rec:$n: the hand number must be 1 to 1000000000" hand-number
 # an unknown version
 sed 's/^canasta-record 1$/canasta-record 9/' "$full" > "$tmp/version.rec"
 run version 2 "$tmp/version.rec" && expect "$tmp/err" "version.rec:5: " version

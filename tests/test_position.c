@@ -843,6 +843,57 @@ START_TEST(test_C1_position_seats_and_sides)
 }
 END_TEST
 
+/* Hand numbers are 1 .. 1000000000 (E_INVALID beyond; not a number
+ * beyond int32), so the hand number NEXT_HAND adds 1 to cannot overflow:
+ * a finished hand 1000000000 deals hand 1000000001. */
+START_TEST(test_position_hand_number_limit)
+{
+    refuse_variant("hand-number", "hand-number 2147483647", CANASTA_E_INVALID,
+                   line_of("hand-number"), "1 to 1000000000, not 2147483647");
+    refuse_variant("hand-number", "hand-number 1000000001", CANASTA_E_INVALID,
+                   line_of("hand-number"), "not 1000000001");
+    refuse_variant("hand-number", "hand-number 2147483648", CANASTA_E_SYNTAX,
+                   line_of("hand-number"), "not a number");
+    char *t = variant("hand-number", "hand-number 1000000000", 1);
+    canasta_game *p = load_ok(t);
+    int hn = 0;
+    ck_assert_int_eq(canasta_game_hand_number(&hn, p), 0);
+    ck_assert_int_eq(hn, 1000000000);
+    canasta_game_free(p);
+    free(t);
+
+    canasta_game *g = th_new_game(2025);
+    th_movelist ml = { NULL, 0, 0 };
+    th_sm64 r = { 5 };
+    while (th_phase(g) != CANASTA_PHASE_HAND_OVER) {
+        ck_assert_int_ne(th_phase(g), CANASTA_PHASE_GAME_OVER);
+        th_list_moves(&ml, g);
+        ck_assert_int_eq(canasta_apply(NULL, 0, g, &ml.v[th_sm64_below(&r,
+                                                   ml.n)]), 0);
+    }
+    t = position_text(g);
+    char *at = strstr(t, "\nhand-number 1\n");
+    ck_assert_ptr_nonnull(at);
+    size_t n = strlen(t);
+    char *big = malloc(n + 16);
+    memcpy(big, t, (size_t)(at - t));
+    strcpy(big + (at - t), "\nhand-number 1000000000\n");
+    strcat(big, at + strlen("\nhand-number 1\n"));
+    p = load_ok(big);
+    canasta_move m;
+    th_move(&m, CANASTA_MOVE_NEXT_HAND, th_seat(p));
+    th_ok(p, &m);
+    ck_assert_int_eq(canasta_game_hand_number(&hn, p), 0);
+    ck_assert_int_eq(hn, 1000000001);
+    ck_assert_int_eq(th_phase(p), CANASTA_PHASE_DRAW);
+    canasta_game_free(p);
+    free(big);
+    canasta_free(t);
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
 /* Every line once; none missing. */
 START_TEST(test_position_duplicate_and_missing_lines)
 {
@@ -1225,6 +1276,7 @@ Suite *suite_position(void)
     tcase_add_test(bad, test_O1_position_opened_flags);
     tcase_add_test(bad, test_T1_position_impossible_phases);
     tcase_add_test(bad, test_C1_position_seats_and_sides);
+    tcase_add_test(bad, test_position_hand_number_limit);
     tcase_add_test(bad, test_position_duplicate_and_missing_lines);
     tcase_add_test(bad, test_S6_position_scores_and_totals);
     tcase_add_test(bad, test_position_header_and_text);

@@ -471,7 +471,7 @@ START_TEST(test_record_views)
     char *full = text_of(p.rec, CANASTA_VIEW_ALL);
     for (int seat = 0; seat < NSEATS; seat++) {
         char *v = text_of(p.rec, seat);
-        char want[32];
+        char want[64];
         snprintf(want, sizeof want, "\nview %d\n", seat);
         ck_assert(strstr(v, want) != NULL);
         ck_assert(strstr(v, "\nseed ") == NULL);
@@ -531,36 +531,42 @@ START_TEST(test_record_update_refuses_other_games)
     REQ_RC(canasta_record_create(&rec, g), CANASTA_OK);
     /* another seed */
     ck_assert_int_eq(canasta_record_update(rec, other), CANASTA_E_ARG);
-    canasta_move last;
+    canasta_move seq[6];
     for (int i = 0; i < 6; i++) {
-        last = pick_move(g, &ml, &r);
-        th_ok(g, &last);
+        seq[i] = pick_move(g, &ml, &r);
+        th_ok(g, &seq[i]);
     }
     ck_assert_int_eq(canasta_record_update(rec, g), CANASTA_OK);
-    /* A3: undo takes back a recorded move: no longer the same game */
-    canasta_game *u = NULL;
-    REQ_RC(canasta_game_clone(&u, g), CANASTA_OK);
-    REQ_RC(canasta_undo(u), CANASTA_OK);
-    ck_assert_int_eq(canasta_record_update(rec, u), CANASTA_E_ARG);
-    /* a different move in place of the last recorded one */
-    {
+    /* a different move in place of a recorded one: the last (as many
+     * moves as the record), or an earlier one (fewer moves) */
+    for (int undos = 1, fewer = 0; undos <= 6 && fewer < 2; undos++) {
         int diverged = 0;
         canasta_game *c = NULL;
         REQ_RC(canasta_game_clone(&c, g), CANASTA_OK);
-        REQ_RC(canasta_undo(c), CANASTA_OK);
+        for (int k = 0; k < undos; k++)
+            REQ_RC(canasta_undo(c), CANASTA_OK);
         th_list_moves(&ml, c);
         for (size_t i = 0; i < ml.n && !diverged; i++) {
             int eq = 0;
-            REQ_RC(canasta_move_equal(&eq, &ml.v[i], &last), CANASTA_OK);
+            REQ_RC(canasta_move_equal(&eq, &ml.v[i], &seq[6 - undos]),
+                   CANASTA_OK);
             if (eq)
                 continue;
             th_ok(c, &ml.v[i]);
             ck_assert_int_eq(canasta_record_update(rec, c), CANASTA_E_ARG);
             diverged = 1;
         }
-        ck_assert(diverged);
+        /* with this seed the last recorded move has another choice */
+        ck_assert(diverged || undos > 1);
+        fewer += diverged;
         canasta_game_free(c);
+        ck_assert(fewer == 2 || undos < 6);
     }
+    /* A3: undo takes back a recorded move: the record follows it */
+    canasta_game *u = NULL;
+    REQ_RC(canasta_game_clone(&u, g), CANASTA_OK);
+    REQ_RC(canasta_undo(u), CANASTA_OK);
+    ck_assert_int_eq(canasta_record_update(rec, u), CANASTA_OK);
     /* other rules */
     {
         canasta_rules *rules = NULL;
@@ -1245,7 +1251,7 @@ START_TEST(test_record_malformed_cases)
     /* header */
     ln = line_of(t, "seed ");
     bad = with_line(t, ln, "view 4");
-    expect_error(bad, CANASTA_E_SYNTAX, ln, "seat 4 does not exist");
+    expect_error(bad, CANASTA_E_INVALID, ln, "seat 4 does not exist");
     free(bad);
     bad = with_line(t, ln, "# no seed");
     expect_error(bad, CANASTA_E_SYNTAX, ln + 2, "no \"seed\"");
@@ -1271,7 +1277,7 @@ START_TEST(test_record_malformed_cases)
         free(bad);
     }
     bad = with_line(t, ln, "dealer 4");
-    expect_error(bad, CANASTA_E_SYNTAX, ln, "dealer");
+    expect_error(bad, CANASTA_E_INVALID, ln, "seat 4 does not exist");
     free(bad);
     bad = with_line(t, ln, "0 draw");
     expect_error(bad, CANASTA_E_SYNTAX, ln, "dealer D");
@@ -1371,6 +1377,400 @@ START_TEST(test_record_malformed_cases)
 }
 END_TEST
 
+/* Insert the lines `extra` after line ln (1-based); returns a new string. */
+static char *after_line(const char *text, int ln, const char *extra)
+{
+    char *orig = line_text(text, ln);
+    size_t k = strlen(orig) + strlen(extra) + 2;
+    char *both = malloc(k);
+    snprintf(both, k, "%s\n%s", orig, extra);
+    char *out = with_line(text, ln, both);
+    free(both);
+    free(orig);
+    return out;
+}
+
+/* The start values of a record's first hand get a save's checks (S5, S6,
+ * G2, E1; totals and score items within +-1e9): an impossible start is
+ * refused when parsed, with the line and the rule.  Numbers that are not
+ * numbers are E_SYNTAX; seats and sides out of range E_INVALID. */
+START_TEST(test_S5_record_start_values)
+{
+    /* Hand 1 of a new game: the start lines go after "dealer". */
+    canasta_game *g = new_game(41, 0);
+    canasta_record *rec = NULL;
+    REQ_RC(canasta_record_create(&rec, g), CANASTA_OK);
+    char *t = text_of(rec, CANASTA_VIEW_ALL);
+    canasta_record_free(rec);
+    canasta_game_free(g);
+    int dl = line_of(t, "dealer ");
+    ck_assert_int_gt(dl, 0);
+    static const struct {
+        const char *lines;
+        int code, at; /* the line blamed: dl + at */
+        const char *part;
+    } first[] = {
+        /* ranges: no sum of the engine can overflow (S5) */
+        { "start-totals 0 -2147483500", CANASTA_E_INVALID, 1,
+          "S5: side 1's total must be -1000000000 to 1000000000, not "
+          "-2147483500" },
+        { "start-totals 2147483000 2147483000", CANASTA_E_INVALID, 1,
+          "S5: side 0's total" },
+        { "start-totals 1000000001 0", CANASTA_E_INVALID, 1, "S5: " },
+        { "start-last-hand went-out 1\n"
+          "start-last-score 0 1000000001 0 0 0 0 -1 1000000000\n"
+          "start-last-score 1 0 0 0 0 0 0 0", CANASTA_E_INVALID, 2,
+          "S5: side 0's score items must be" },
+        /* not int32 at all: not a number */
+        { "start-totals 0 2147483648", CANASTA_E_SYNTAX, 1, "start-totals" },
+        { "start-totals 0 zero", CANASTA_E_SYNTAX, 1, "start-totals" },
+        { "start-totals 0", CANASTA_E_SYNTAX, 1, "start-totals" },
+        /* S5: the first hand starts from totals 0 and no hand before it */
+        { "start-totals 100 0", CANASTA_E_INVALID, 1,
+          "S5: the first hand starts from totals 0" },
+        { "start-totals 0 0\nstart-last-hand went-out 3\n"
+          "start-last-score 0 100 0 0 0 100 -10 190\n"
+          "start-last-score 1 0 0 0 0 0 -50 -50", CANASTA_E_INVALID, 2,
+          "S5: before the first hand no hand has ended" },
+        /* G2, E1: who went out */
+        { "start-last-hand went-out -", CANASTA_E_INVALID, 1, "G2: " },
+        { "start-last-hand concealed -", CANASTA_E_INVALID, 1, "G2: " },
+        { "start-last-hand stock 2", CANASTA_E_INVALID, 1, "E1: " },
+        /* S5: a breakdown exactly when a hand has ended, adding up */
+        { "start-last-hand went-out 3", CANASTA_E_SYNTAX, 1,
+          "no \"start-last-score 0\" line" },
+        { "start-last-score 0 0 0 0 0 0 0 0", CANASTA_E_INVALID, 1,
+          "S5: a start-last-score line, but no hand has ended" },
+        { "start-last-hand went-out 1\n"
+          "start-last-score 0 100 0 0 0 100 -10 190\n"
+          "start-last-score 1 0 0 0 0 0 -50 -40", CANASTA_E_INVALID, 3,
+          "S5: the items of side 1's score add up to -50, not -40" },
+        /* seats and sides: E_INVALID out of range, E_SYNTAX not numbers */
+        { "start-last-hand went-out 4", CANASTA_E_INVALID, 1,
+          "seat 4 does not exist" },
+        { "start-last-hand went-out -1", CANASTA_E_INVALID, 1,
+          "seat -1 does not exist" },
+        { "start-last-hand went-out x", CANASTA_E_SYNTAX, 1,
+          "start-last-hand <" },
+        { "start-last-hand gone -", CANASTA_E_SYNTAX, 1, "start-last-hand <" },
+        { "start-last-score 2 0 0 0 0 0 0 0", CANASTA_E_INVALID, 1,
+          "side 2 does not exist" },
+        { "start-last-score x 0 0 0 0 0 0 0", CANASTA_E_SYNTAX, 1,
+          "start-last-score <side>" },
+        { "start-last-score 0 0 0 0", CANASTA_E_SYNTAX, 1,
+          "start-last-score <side>" },
+        /* each line once */
+        { "start-totals 0 0\nstart-totals 0 0", CANASTA_E_SYNTAX, 2,
+          "a second \"start-totals\" line (the first is line" },
+        { "start-last-hand went-out 1\n"
+          "start-last-score 1 0 0 0 0 0 -50 -50\n"
+          "start-last-score 1 0 0 0 0 0 -50 -50", CANASTA_E_SYNTAX, 3,
+          "a second \"start-last-score 1\" line" },
+        /* a new game's values may be written */
+        { "start-totals 0 0\nstart-last-hand none -", CANASTA_OK, 0, NULL },
+    };
+    for (size_t i = 0; i < sizeof first / sizeof first[0]; i++) {
+        char *bad = after_line(t, dl, first[i].lines);
+        expect_error(bad, first[i].code, dl + first[i].at, first[i].part);
+        free(bad);
+    }
+    canasta_free(t);
+
+    /* A record begun in hand 2 writes the hand's real start values. */
+    th_movelist ml = { NULL, 0, 0 };
+    th_sm64 r;
+    r.state = 8;
+    g = new_game(42, 0);
+    while (in_play(g)) {
+        canasta_move m = pick_move(g, &ml, &r);
+        th_ok(g, &m);
+    }
+    canasta_move nx = pick_move(g, &ml, &r);
+    ck_assert_int_eq(nx.kind, CANASTA_MOVE_NEXT_HAND);
+    th_ok(g, &nx);
+    REQ_RC(canasta_record_create(&rec, g), CANASTA_OK);
+    t = text_of(rec, CANASTA_VIEW_ALL);
+    int hl = line_of(t, "hand 2"), tl = line_of(t, "start-totals ");
+    int ll = line_of(t, "start-last-hand "), s0 = line_of(t, "start-last-score 0 ");
+    int s1 = line_of(t, "start-last-score 1 ");
+    ck_assert(hl > 0 && tl > hl && ll > tl && s0 > ll && s1 > s0);
+    expect_error(t, CANASTA_OK, 0, NULL);
+    char *bad;
+    /* S5: hand 1 follows no hand; a later hand follows a finished one */
+    bad = with_line(t, hl, "hand 1");
+    expect_error(bad, CANASTA_E_INVALID, tl, "S5: the first hand starts");
+    free(bad);
+    {
+        /* without any start lines hand 2 would start as a new game */
+        char *a = with_line(t, tl, "# no start-totals");
+        char *b = with_line(a, ll, "# no start-last-hand");
+        char *c = with_line(b, s0, "# no start-last-score 0");
+        bad = with_line(c, s1, "# no start-last-score 1");
+        expect_error(bad, CANASTA_E_INVALID, hl,
+                     "S5: hand 2 follows a finished hand");
+        free(bad);
+        free(c);
+        free(b);
+        free(a);
+    }
+    bad = with_line(t, s1, "# no start-last-score 1");
+    expect_error(bad, CANASTA_E_SYNTAX, ll, "no \"start-last-score 1\" line");
+    free(bad);
+    /* S6: totals that already end the game */
+    bad = with_line(t, tl, "start-totals 5200 300");
+    expect_error(bad, CANASTA_E_INVALID, tl, "S6: ");
+    free(bad);
+    /* S5: a breakdown that does not add up */
+    {
+        char *orig = line_text(t, s0);
+        char *sp = strrchr(orig, ' ');
+        char repl[256];
+        snprintf(repl, sizeof repl, "%.*s %ld", (int)(sp - orig), orig,
+                 strtol(sp + 1, NULL, 10) + 5);
+        bad = with_line(t, s0, repl);
+        expect_error(bad, CANASTA_E_INVALID, s0,
+                     "S5: the items of side 0's score add up to");
+        free(bad);
+        free(orig);
+    }
+    canasta_free(t);
+    canasta_record_free(rec);
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
+/* Hand numbers are 1 .. 1000000000 in records (E_INVALID beyond), so the
+ * hand number NEXT_HAND adds 1 to cannot overflow. */
+START_TEST(test_record_hand_numbers_are_bounded)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    th_sm64 r;
+    r.state = 12;
+    canasta_game *g = new_game(43, 0);
+    while (in_play(g)) {
+        canasta_move m = pick_move(g, &ml, &r);
+        th_ok(g, &m);
+    }
+    canasta_move nx = pick_move(g, &ml, &r);
+    th_ok(g, &nx);
+    canasta_record *rec = NULL;
+    REQ_RC(canasta_record_create(&rec, g), CANASTA_OK);
+    char *t = text_of(rec, CANASTA_VIEW_ALL);
+    canasta_record_free(rec);
+    int hl = line_of(t, "hand 2");
+    ck_assert_int_gt(hl, 0);
+    static const struct {
+        const char *line;
+        int code;
+        const char *part;
+    } cases[] = {
+        { "hand 2147483647", CANASTA_E_INVALID,
+          "the hand number must be 1 to 1000000000, not 2147483647" },
+        { "hand 1000000001", CANASTA_E_INVALID, "not 1000000001" },
+        { "hand 0", CANASTA_E_INVALID, "not 0" },
+        { "hand -3", CANASTA_E_INVALID, "not -3" },
+        { "hand 2147483648", CANASTA_E_SYNTAX, "hand N" },
+        { "hand two", CANASTA_E_SYNTAX, "hand N" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *bad = with_line(t, hl, cases[i].line);
+        expect_error(bad, cases[i].code, hl, cases[i].part);
+        free(bad);
+    }
+    /* The last hand number allowed replays (its deal events, from the
+     * seed's shuffle for that number, are left out), and its hand ends
+     * and deals the next one. */
+    {
+        char *bad = with_line(t, hl, "hand 1000000000");
+        size_t n = strlen(bad), k = 0;
+        char *cut = malloc(n + 1);
+        for (const char *s = bad; *s;) {
+            const char *e = strchr(s, '\n');
+            size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
+            if (s[0] != '=' && !(s[0] >= '0' && s[0] <= '9')) {
+                memcpy(cut + k, s, len);
+                k += len;
+            }
+            s += len;
+        }
+        cut[k] = '\0';
+        canasta_record *big = parse_ok(cut);
+        canasta_game *g2 = NULL;
+        char why[512];
+        int line = 0;
+        int rc = canasta_record_replay(&g2, &line, why, sizeof why, big);
+        ck_assert_msg(rc == CANASTA_OK, "%s", why);
+        int hand = 0;
+        REQ_RC(canasta_game_hand_number(&hand, g2), CANASTA_OK);
+        ck_assert_int_eq(hand, 1000000000);
+        while (in_play(g2)) {
+            canasta_move m = pick_move(g2, &ml, &r);
+            th_ok(g2, &m);
+        }
+        if (phase_of(g2) == CANASTA_PHASE_HAND_OVER) {
+            canasta_move m = pick_move(g2, &ml, &r);
+            th_ok(g2, &m);
+            REQ_RC(canasta_game_hand_number(&hand, g2), CANASTA_OK);
+            ck_assert_int_eq(hand, 1000000001);
+        }
+        canasta_game_free(g2);
+        canasta_record_free(big);
+        free(cut);
+        free(bad);
+    }
+    canasta_free(t);
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
+/* Seats in the header and hand lines: E_INVALID out of range (as in
+ * positions and saves), E_SYNTAX when not a number. */
+START_TEST(test_record_seats_out_of_range_are_invalid)
+{
+    canasta_game *g = new_game(44, 0);
+    canasta_record *rec = NULL;
+    REQ_RC(canasta_record_create(&rec, g), CANASTA_OK);
+    char *t = text_of(rec, CANASTA_VIEW_ALL);
+    int sl = line_of(t, "seed "), dl = line_of(t, "dealer ");
+    static const struct {
+        int which; /* 0 the seed line, 1 the dealer line */
+        const char *line;
+        int code;
+        const char *part;
+    } cases[] = {
+        { 0, "view 4", CANASTA_E_INVALID, "seat 4 does not exist" },
+        { 0, "view 2147483647", CANASTA_E_INVALID, "does not exist" },
+        { 0, "view -1", CANASTA_E_INVALID, "seat -1 does not exist" },
+        { 0, "view x", CANASTA_E_SYNTAX, "view S" },
+        { 0, "view 1 2", CANASTA_E_SYNTAX, "view S" },
+        { 1, "dealer 4", CANASTA_E_INVALID, "seat 4 does not exist" },
+        { 1, "dealer -1", CANASTA_E_INVALID, "seat -1 does not exist" },
+        { 1, "dealer 99999999999", CANASTA_E_SYNTAX, "dealer D" },
+        { 1, "dealer x", CANASTA_E_SYNTAX, "dealer D" },
+        { 1, "dealer", CANASTA_E_SYNTAX, "dealer D" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int ln = cases[i].which ? dl : sl;
+        char *bad = with_line(t, ln, cases[i].line);
+        expect_error(bad, cases[i].code, ln, cases[i].part);
+        free(bad);
+    }
+    canasta_free(t);
+    canasta_record_free(rec);
+    canasta_game_free(g);
+}
+END_TEST
+
+/* rec describes g: its text is a fresh record's of g, and it replays to
+ * g. */
+static void same_as_fresh(canasta_record *rec, const canasta_game *g,
+                          const char *name)
+{
+    canasta_record *fresh = NULL;
+    REQ_RC(canasta_record_create(&fresh, g), CANASTA_OK);
+    char *a = text_of(rec, CANASTA_VIEW_ALL);
+    char *b = text_of(fresh, CANASTA_VIEW_ALL);
+    same_text(a, b, name);
+    canasta_free(a);
+    canasta_free(b);
+    canasta_record_free(fresh);
+    canasta_game *back = NULL;
+    char why[512];
+    int line = 0;
+    int rc = canasta_record_replay(&back, &line, why, sizeof why, rec);
+    ck_assert_msg(rc == CANASTA_OK, "%s: replay: %s", name, why);
+    ck_assert_int_eq(games_equal(back, g), 1);
+    canasta_game_free(back);
+}
+
+/* A3: after canasta_undo the record follows the game: its moves are cut
+ * to the game's, and the moves played next are recorded after them. */
+START_TEST(test_A3_record_follows_undo)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    th_sm64 r;
+    r.state = 21;
+    canasta_game *g = new_game(45, 0);
+    canasta_record *rec = NULL;
+    REQ_RC(canasta_record_create(&rec, g), CANASTA_OK);
+    for (int i = 0; i < 9; i++) {
+        canasta_move m = pick_move(g, &ml, &r);
+        th_ok(g, &m);
+        REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    }
+    REQ_RC(canasta_undo(g), CANASTA_OK);
+    REQ_RC(canasta_undo(g), CANASTA_OK);
+    REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    same_as_fresh(rec, g, "undo-2");
+    canasta_move m = pick_move(g, &ml, &r);
+    th_ok(g, &m);
+    REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    same_as_fresh(rec, g, "undo-2-move");
+    /* Undo and new moves with no update between them. */
+    for (int i = 0; i < 3; i++)
+        REQ_RC(canasta_undo(g), CANASTA_OK);
+    REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    for (int i = 0; i < 2; i++) {
+        m = pick_move(g, &ml, &r);
+        th_ok(g, &m);
+    }
+    REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    same_as_fresh(rec, g, "undo-3-moves-2");
+
+    /* A record read from text (with its event lines) follows undo too. */
+    char *t = text_of(rec, CANASTA_VIEW_ALL);
+    canasta_record *r2 = parse_ok(t);
+    canasta_game *g2 = NULL;
+    REQ_RC(canasta_record_replay(&g2, NULL, NULL, 0, r2), CANASTA_OK);
+    REQ_RC(canasta_undo(g2), CANASTA_OK);
+    REQ_RC(canasta_undo(g2), CANASTA_OK);
+    REQ_RC(canasta_record_update(r2, g2), CANASTA_OK);
+    same_as_fresh(r2, g2, "parsed-undo-2");
+    m = pick_move(g2, &ml, &r);
+    th_ok(g2, &m);
+    REQ_RC(canasta_record_update(r2, g2), CANASTA_OK);
+    same_as_fresh(r2, g2, "parsed-undo-2-move");
+    canasta_free(t);
+
+    /* Back to the hand's start, and a new deck (set_deck). */
+    while (canasta_undo(g) == CANASTA_OK)
+        ;
+    {
+        uint8_t deck[108], sw[108];
+        size_t n = 0;
+        REQ_RC(canasta_game_deck(deck, sizeof deck, &n, g), CANASTA_OK);
+        memcpy(sw, deck + 54, 54);
+        memcpy(sw + 54, deck, 54);
+        REQ_RC(canasta_game_set_deck(g, sw, n), CANASTA_OK);
+    }
+    REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    same_as_fresh(rec, g, "undo-all-set-deck");
+    m = pick_move(g, &ml, &r);
+    th_ok(g, &m);
+    REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    same_as_fresh(rec, g, "undo-all-set-deck-move");
+
+    /* Undo of the move that ended the hand. */
+    while (in_play(g)) {
+        m = pick_move(g, &ml, &r);
+        th_ok(g, &m);
+        REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    }
+    REQ_RC(canasta_undo(g), CANASTA_OK);
+    REQ_RC(canasta_record_update(rec, g), CANASTA_OK);
+    same_as_fresh(rec, g, "undo-last-move-of-hand");
+
+    canasta_record_free(r2);
+    canasta_game_free(g2);
+    canasta_record_free(rec);
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
 /* Every line replaced by junk or cut in the middle: never a crash, and
  * every error names a line. */
 START_TEST(test_record_mangled_lines_never_crash)
@@ -1458,6 +1858,49 @@ START_TEST(test_record_bad_arguments)
     canasta_game_free(g);
 }
 END_TEST
+
+/* Every function that hands out text sets *text = NULL and *length = 0
+ * on every error, NULL arguments included. */
+#define CLEARED(call, want)                                                \
+    do {                                                                   \
+        t = (char *)&n;                                                    \
+        n = 99;                                                            \
+        ck_assert_int_eq((call), (want));                                  \
+        ck_assert_ptr_null(t);                                             \
+        ck_assert_uint_eq(n, 0);                                           \
+    } while (0)
+START_TEST(test_text_functions_clear_their_output)
+{
+    canasta_game *g = new_game(46, 0);
+    canasta_record *rec = NULL, *view = NULL;
+    REQ_RC(canasta_record_create(&rec, g), CANASTA_OK);
+    char *t = NULL;
+    size_t n = 0;
+    CLEARED(canasta_record_text(&t, &n, NULL, CANASTA_VIEW_ALL),
+            CANASTA_E_NULL);
+    CLEARED(canasta_record_text(&t, &n, rec, 4), CANASTA_E_SEAT);
+    CLEARED(canasta_record_text(&t, &n, rec, -2), CANASTA_E_SEAT);
+    CLEARED(canasta_game_save(&t, &n, NULL), CANASTA_E_NULL);
+    CLEARED(canasta_game_position(&t, &n, NULL), CANASTA_E_NULL);
+    CLEARED(canasta_game_json(&t, &n, NULL, CANASTA_VIEW_ALL),
+            CANASTA_E_NULL);
+    CLEARED(canasta_game_json(&t, &n, g, 4), CANASTA_E_SEAT);
+    CLEARED(canasta_game_json(&t, &n, g, -2), CANASTA_E_SEAT);
+    /* a seat's view is only that seat's */
+    char *vt = text_of(rec, 0);
+    view = parse_ok(vt);
+    CLEARED(canasta_record_text(&t, &n, view, 1), CANASTA_E_HIDDEN);
+    /* no length wanted */
+    t = (char *)&n;
+    ck_assert_int_eq(canasta_record_text(&t, NULL, NULL, 0), CANASTA_E_NULL);
+    ck_assert_ptr_null(t);
+    canasta_free(vt);
+    canasta_record_free(view);
+    canasta_record_free(rec);
+    canasta_game_free(g);
+}
+END_TEST
+#undef CLEARED
 
 /* ---------------------------------------------------------------- */
 /* The example records                                                */
@@ -1639,6 +2082,7 @@ Suite *suite_records(void)
     tcase_add_test(update, test_record_parsed_record_ending_with_next);
     tcase_add_test(update, test_record_uses_the_games_allocator);
     tcase_add_test(update, test_record_out_of_memory);
+    tcase_add_test(update, test_A3_record_follows_undo);
     tcase_set_timeout(update, 60);
     suite_add_tcase(s, update);
 
@@ -1654,6 +2098,10 @@ Suite *suite_records(void)
     tcase_add_test(bad, test_record_malformed_cases);
     tcase_add_test(bad, test_record_mangled_lines_never_crash);
     tcase_add_test(bad, test_record_bad_arguments);
+    tcase_add_test(bad, test_S5_record_start_values);
+    tcase_add_test(bad, test_record_hand_numbers_are_bounded);
+    tcase_add_test(bad, test_record_seats_out_of_range_are_invalid);
+    tcase_add_test(bad, test_text_functions_clear_their_output);
     tcase_set_timeout(bad, 120);
     suite_add_tcase(s, bad);
     return s;

@@ -694,6 +694,48 @@ START_TEST(test_S5_save_start_checks)
     bad = join(&l, hn, "hand-number one", 0, NULL);
     refuse(bad, CANASTA_E_SYNTAX, hn, NULL);
     free(bad);
+    /* Hand numbers up to 1000000000, so NEXT_HAND's + 1 cannot overflow. */
+    bad = join(&l, hn, "hand-number 2147483647", 0, NULL);
+    refuse(bad, CANASTA_E_INVALID, hn, "1 to 1000000000, not 2147483647");
+    free(bad);
+    bad = join(&l, hn, "hand-number 1000000001", 0, NULL);
+    refuse(bad, CANASTA_E_INVALID, hn, "not 1000000001");
+    free(bad);
+    bad = join(&l, hn, "hand-number 2147483648", 0, NULL);
+    refuse(bad, CANASTA_E_SYNTAX, hn, "not a number");
+    free(bad);
+    /* Totals and score items within +-1000000000 (S5), so no sum of the
+     * engine can overflow; beyond int32 they are not numbers. */
+    bad = join(&l, st, "start-totals 0 -2147483500", 0, NULL);
+    refuse(bad, CANASTA_E_INVALID, st,
+           "S5: side 1's total must be -1000000000 to 1000000000");
+    free(bad);
+    bad = join(&l, st, "start-totals 1000000001 0", 0, NULL);
+    refuse(bad, CANASTA_E_INVALID, st, "S5: side 0's total");
+    free(bad);
+    bad = join(&l, st, "start-totals 0 2147483648", 0, NULL);
+    refuse(bad, CANASTA_E_SYNTAX, st, "not a number");
+    free(bad);
+    bad = join(&l, lh, "start-last-hand went-out 1", bp,
+               "start-last-score 0 1000000001 0 0 0 0 -1 1000000000\n"
+               "start-last-score 1 0 0 0 0 0 -50 -50");
+    refuse(bad, CANASTA_E_INVALID, bp, "S5: side 0's score items must be");
+    free(bad);
+    /* A save's start lines get the checks a record's first hand gets
+     * (cn_check_start): the same rule and message for the same fault. */
+    bad = join(&l, lh, "start-last-hand stock 2", 0, NULL);
+    refuse(bad, CANASTA_E_INVALID, lh, "E1: ");
+    free(bad);
+    bad = join(&l, lh, "start-last-hand went-out 1", 0, NULL);
+    refuse(bad, CANASTA_E_SYNTAX, bp, "no \"start-last-score 0\" line");
+    free(bad);
+    bad = join(&l, 0, NULL, bp, "start-last-score 1 0 0 0 0 0 0 0");
+    refuse(bad, CANASTA_E_INVALID, bp,
+           "S5: a start-last-score line, but no hand has ended");
+    free(bad);
+    bad = join(&l, lh, "start-last-hand went-out 4", 0, NULL);
+    refuse(bad, CANASTA_E_INVALID, lh, NULL);
+    free(bad);
     /* C2: a deck line must be one whole deck. */
     uint8_t deck[256];
     size_t n;

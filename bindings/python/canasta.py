@@ -943,7 +943,7 @@ class Record:
         return self._h
 
     def update(self, game: Game) -> None:
-        """Bring the record up to date with game (after every apply)."""
+        """Bring the record up to date with game (after every apply or undo)."""
         _check(self._lib.canasta_record_update(self._handle(),
                                                game._handle()))
 

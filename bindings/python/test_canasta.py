@@ -371,12 +371,15 @@ class PlayTests(unittest.TestCase):
         g.apply("draw")
         mine = g.events(viewer=seat)
         other = g.events(viewer=(seat + 1) % 4)
-        drew = mine[0].split()
+        # Red threes drawn are laid out first (their own events); the
+        # DRAW event is the last one and holds the card kept.
+        drew = mine[-1].split()
         self.assertEqual(drew[:2], [str(seat), "drew"])
         self.assertIn(drew[2], g.hand(seat))
-        self.assertEqual(other[0], "%d drew ??" % seat)
+        self.assertEqual(other[-1], "%d drew ??" % seat)
         self.assertEqual(g.events(), mine)
-        self.assertEqual(g.event_data()[0]["cards"], [drew[2]])
+        self.assertEqual(g.event_data()[-1]["kind"], "draw")
+        self.assertEqual(g.event_data()[-1]["cards"], [drew[2]])
         g.apply(g.legal_moves()[-1])           # a discard
         self.assertEqual(g.events(), [])
 
