@@ -41,7 +41,7 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 /* The one place the version number lives; the Makefile reads it here. */
 #define CANASTA_VERSION_MAJOR 0
-#define CANASTA_VERSION_MINOR 1
+#define CANASTA_VERSION_MINOR 2
 #define CANASTA_VERSION_PATCH 0
 #define CANASTA_VERSION_NUMBER \
     (CANASTA_VERSION_MAJOR * 10000 + CANASTA_VERSION_MINOR * 100 + \
@@ -94,10 +94,15 @@ CANASTA_API const char *canasta_version_string(void);
     XX(E_GO_OUT,     -34, "going out is not allowed now")                     \
     XX(E_MUST_GO_OUT,-35, "the partner answered yes, so the player must go out") \
     XX(E_ASK,        -36, "asking the partner is not allowed now")            \
-    XX(E_MUST_TAKE,  -37, "the pile must be taken: its top card joins a meld of the side")
+    XX(E_MUST_TAKE,  -37, "the pile must be taken: its top card joins a meld of the side") \
+    XX(E_SYNTAX,     -40, "the text does not follow the notation (docs/NOTATION.md)") \
+    XX(E_VERSION,    -41, "the text is of an unknown kind or format version") \
+    XX(E_INVALID,    -42, "the text describes an impossible game or position") \
+    XX(E_MISMATCH,   -43, "a written event differs from what the rules make happen") \
+    XX(E_HIDDEN,     -44, "the text hides cards that this operation needs")
 
 typedef enum canasta_error {
-#define CANASTA_ERR_ENUM_(name, value, msg) CANASTA_##name = value,
+#define CANASTA_ERR_ENUM_(name, value, msg) CANASTA_##name = (value),
     CANASTA_ERRNO_MAP(CANASTA_ERR_ENUM_)
 #undef CANASTA_ERR_ENUM_
     CANASTA_ERROR_SENTINEL_ = -1000 /* not an error code */
@@ -459,6 +464,139 @@ CANASTA_API int canasta_undo(canasta_game *game);
  * did not all fit.  moves may be NULL when capacity is 0. */
 CANASTA_API int canasta_legal_moves(canasta_move *moves, size_t capacity,
     size_t *count, const canasta_game *game);
+
+/* ------------------------------------------------------------------ */
+/* Events (what the last move made happen)                              */
+/* ------------------------------------------------------------------ */
+/* After canasta_game_create, set_deck or a NEXT_HAND move the list holds
+ * the deal; after any other applied move, what that move caused; after
+ * canasta_undo, the events of the move that is now the last one.  Fields
+ * of canasta_game_event that a kind does not use are -1 (cards: none). */
+enum canasta_event_kind {
+    CANASTA_EVENT_DEAL = 1,      /* seat: dealer; value: hand number */
+    CANASTA_EVENT_UPCARD = 2,    /* C5: cards turned to start the pile, in
+                                    order; all but the last are covered */
+    CANASTA_EVENT_RED_THREE = 3, /* R1: seat laid out these red threes */
+    CANASTA_EVENT_REPLACE = 4,   /* R1: seat drew these in place of them */
+    CANASTA_EVENT_DRAW = 5,      /* T1: seat drew these from the stock */
+    CANASTA_EVENT_PICK_UP = 6,   /* P1: seat took the pile: its cards,
+                                    bottom first (public: all were seen) */
+    CANASTA_EVENT_CANASTA = 7,   /* M5: side's meld of rank value became a
+                                    canasta; detail: CANASTA_MELD_* class */
+    CANASTA_EVENT_HAND_END = 8,  /* value: canasta_hand_end; seat: who went
+                                    out (-1 if nobody) */
+    CANASTA_EVENT_SCORE = 9,     /* side scored value in the hand; detail:
+                                    its new total (breakdown:
+                                    canasta_game_hand_score) */
+    CANASTA_EVENT_GAME_OVER = 10 /* S6: side: the winner, -1 for a tie */
+};
+/* A viewer argument: a seat, or this for the complete information. */
+#define CANASTA_VIEW_ALL (-1)
+
+CANASTA_API int canasta_game_event_count(size_t *count,
+                                         const canasta_game *game);
+/* Event index (0-based).  cards may be NULL when capacity is 0; *n_cards
+ * receives the number of cards even when they do not fit (then
+ * CANASTA_E_BUFFER).  Any of the int pointers may be NULL.  The cards are
+ * always the real ones: the cards of a DRAW or REPLACE event are secret
+ * from every seat but event seat (A1), so a server sends other players
+ * canasta_game_event_to_string with their seat as viewer instead. */
+CANASTA_API int canasta_game_event(int *kind, int *seat, int *side,
+    int *value, int *detail, uint8_t *cards, size_t capacity,
+    size_t *n_cards, const canasta_game *game, size_t index);
+/* The event as a record line without its "= " prefix (docs/NOTATION.md),
+ * as viewer may see it: cards another seat drew become "??". */
+CANASTA_API int canasta_game_event_to_string(char *buf, size_t size,
+    const canasta_game *game, size_t index, int viewer);
+
+/* ------------------------------------------------------------------ */
+/* Text: moves, saved games, positions, records, views                  */
+/* ------------------------------------------------------------------ */
+/* docs/NOTATION.md defines every text form.  Functions that return text of
+ * unbounded length allocate it (with the game's allocator) and hand it out
+ * NUL-terminated in *text, with its length in *length (may be NULL);
+ * release it with canasta_free.  Functions that read text take its length
+ * (or (size_t)-1 for a NUL-terminated string), and on failure write an
+ * explanation that names the line, e.g. "line 7: P4: the pile is frozen". */
+
+/* Longest text canasta_move_to_string can write, with the NUL. */
+#define CANASTA_MOVE_TEXT_MAX 1024
+
+/* Release text handed out by this library; NULL is ignored. */
+CANASTA_API void canasta_free(void *text);
+
+/* The canonical form of a move, e.g. "2 meld 7h 7d 7s, Kc Kd 2s". */
+CANASTA_API int canasta_move_to_string(char *buf, size_t size,
+                                       const canasta_move *move);
+/* Parse one move.  A text without a leading seat number gets seat
+ * default_seat (-1: the seat is required).  CANASTA_E_SYNTAX (with why)
+ * when the text is not a move; rules are not checked here. */
+CANASTA_API int canasta_move_from_string(canasta_move *move,
+    char *why, size_t why_size, const char *text, int default_seat);
+
+/* Saved game: the rules, the seed, how the current hand began and every
+ * move of it (so undo keeps working after a load), then the resulting
+ * position for readers and as a check.  Loading replays it and refuses any
+ * inconsistency; the loaded game is canasta_game_equal to the saved one. */
+CANASTA_API int canasta_game_save(char **text, size_t *length,
+                                  const canasta_game *game);
+CANASTA_API int canasta_game_load(canasta_game **out, char *why,
+    size_t why_size, const char *text, size_t length);
+
+/* Position: the complete current state (hands, stock, pile, melds, red
+ * threes, totals, turn) with no history.  A game made from a position
+ * cannot undo past it; later hands are dealt from its seed. */
+CANASTA_API int canasta_game_position(char **text, size_t *length,
+                                      const canasta_game *game);
+CANASTA_API int canasta_game_from_position(canasta_game **out, char *why,
+    size_t why_size, const char *text, size_t length);
+
+/* JSON for user interfaces.  viewer = CANASTA_VIEW_ALL: the full state;
+ * a seat: A1, exactly what that player may know (its own hand, the table,
+ * hand sizes, the pile with its freeze state for each side, and the public
+ * history of the hand, with the cards each player picked up). */
+CANASTA_API int canasta_game_json(char **text, size_t *length,
+                                  const canasta_game *game, int viewer);
+
+/* Game records: a header of tags and one move per line, with the events
+ * the moves caused (docs/NOTATION.md). */
+typedef struct canasta_record canasta_record;
+
+/* Start recording game from the beginning of its current hand (the moves
+ * already made in the hand are included). */
+CANASTA_API int canasta_record_create(canasta_record **out,
+                                      const canasta_game *game);
+CANASTA_API void canasta_record_free(canasta_record *record);
+/* Bring the record up to date with game: call it after every apply (at
+ * least once before each NEXT_HAND) and after canasta_undo.  Moves the
+ * game made since are appended; after canasta_undo (the game's moves of
+ * the hand are then the first of the recorded ones) the recorded moves
+ * are cut back to the game's, so the record describes the game as it is.
+ * CANASTA_E_ARG if game is not the game recorded, its moves of the hand
+ * differ from the recorded ones otherwise, or it missed the end of a
+ * hand; CANASTA_E_NOMEM. */
+CANASTA_API int canasta_record_update(canasta_record *record,
+                                      const canasta_game *game);
+/* The record as text; viewer as for canasta_game_json: a seat's version
+ * has no seed or deck and shows unseen cards as "??". */
+CANASTA_API int canasta_record_text(char **text, size_t *length,
+    const canasta_record *record, int viewer);
+/* Read a record (E_SYNTAX, E_VERSION, E_INVALID, E_HIDDEN; why names the
+ * line). */
+CANASTA_API int canasta_record_parse(canasta_record **out, char *why,
+    size_t why_size, const char *text, size_t length);
+/* Replay a parsed record move by move, checking every move and every
+ * written event.  On success *out (may be NULL) receives the game at the
+ * record's end.  On the first illegal move or wrong event: its error code,
+ * *line (may be NULL) its line number, why the rule ID and explanation. */
+CANASTA_API int canasta_record_replay(canasta_game **out, int *line,
+    char *why, size_t why_size, canasta_record *record);
+/* After a successful replay: the hands it finished, and for each of them
+ * (0-based) a side's breakdown (CANASTA_SCORE_* items) and total after it. */
+CANASTA_API int canasta_record_hand_count(size_t *count,
+                                          const canasta_record *record);
+CANASTA_API int canasta_record_hand_score(int *items, size_t n_items,
+    int *total, const canasta_record *record, size_t hand, int side);
 
 #ifdef __cplusplus
 }

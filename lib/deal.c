@@ -118,13 +118,17 @@ void cn_deal(cn_state *st)
     memset(st->melds, 0, sizeof st->melds);
     memset(st->stock, 0, sizeof st->stock);
     memset(st->pile, 0, sizeof st->pile);
+    cn_events_clear(st);
+    cn_event_add(st, CANASTA_EVENT_DEAL, st->dealer, -1, st->hand_no, -1);
 
     int k = 0, n = st->deck_n;
     for (int i = 0; i < np * p->hand_size && k < n; i++)
         cn_hand_add(st, (st->dealer + 1 + i) % np, st->deck[k++]);
 
+    cn_event_add(st, CANASTA_EVENT_UPCARD, -1, -1, -1, -1);
     while (k < n) {
         int c = st->deck[k++];
+        cn_event_card(st, c);
         st->pile[st->pile_n++] = (uint8_t)c;
         if (cn_is_wild(c))
             st->pile_wilds++;
@@ -144,7 +148,10 @@ void cn_deal(cn_state *st)
             while (st->hand[seat][c]) {
                 cn_hand_remove(st, seat, c);
                 cn_lay_red_three(st, seat, c);
-                if (cn_draw_cards(st, seat, 1)) {
+                cn_event_add(st, CANASTA_EVENT_RED_THREE, seat,
+                             st->side_of[seat], -1, -1);
+                cn_event_card(st, c);
+                if (cn_draw_cards(st, seat, 1, CANASTA_EVENT_REPLACE)) {
                     cn_end_hand(st, CANASTA_END_RED_THREE, -1);
                     return;
                 }

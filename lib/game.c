@@ -5,11 +5,14 @@
 
 /* One block holds the handle and its history buffer, so clone costs one
  * allocation.  The history bytes past hist_len are never read. */
-static canasta_game *game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
-                                void *user, const cn_params *p)
+canasta_game *cn_game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
+                            void *user, const cn_params *p)
 {
     size_t cap = cn_history_capacity(p);
-    canasta_game *g = cn_alloc(a, user, sizeof *g + cap);
+    /* The block is the handle, the base state of a position (see
+     * internal.h; aligned because the handle itself holds a cn_state)
+     * and the history bytes. */
+    canasta_game *g = cn_alloc(a, user, sizeof *g + sizeof(cn_state) + cap);
     if (!g)
         return NULL;
     memset(g, 0, sizeof *g);
@@ -17,8 +20,20 @@ static canasta_game *game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
     g->release = rl;
     g->user = user;
     g->hist_cap = cap;
-    g->hist = (uint8_t *)(g + 1);
+    g->base = (cn_state *)(g + 1);
+    g->hist = (uint8_t *)(g->base + 1);
     return g;
+}
+#define game_alloc cn_game_alloc
+
+/* Start the current hand again: re-deal it, or go back to the position
+ * it began from. */
+void cn_game_restart_hand(canasta_game *g)
+{
+    if (g->from_position)
+        memcpy(&g->st, g->base, sizeof g->st);
+    else
+        cn_deal(&g->st);
 }
 
 CANASTA_API int canasta_game_create(canasta_game **out,
@@ -61,7 +76,10 @@ CANASTA_API int canasta_game_clone(canasta_game **out,
                                  &game->st.p);
     if (!g)
         return CANASTA_E_NOMEM;
-    memcpy(&g->st, &game->st, sizeof g->st);
+    cn_state_copy(&g->st, &game->st);
+    g->from_position = game->from_position;
+    if (game->from_position)
+        memcpy(g->base, game->base, sizeof *g->base);
     memcpy(g->hist, game->hist, game->hist_len);
     g->hist_len = game->hist_len;
     *out = g;
@@ -78,7 +96,10 @@ CANASTA_API int canasta_game_copy(canasta_game *dst, const canasta_game *src)
         dst->st.p.players != src->st.p.players ||
         dst->st.p.packs != src->st.p.packs)
         return CANASTA_E_ARG;
-    memcpy(&dst->st, &src->st, sizeof dst->st);
+    cn_state_copy(&dst->st, &src->st);
+    dst->from_position = src->from_position;
+    if (src->from_position)
+        memcpy(dst->base, src->base, sizeof *dst->base);
     memcpy(dst->hist, src->hist, src->hist_len);
     dst->hist_len = src->hist_len;
     return CANASTA_OK;
@@ -90,7 +111,10 @@ CANASTA_API int canasta_game_equal(int *equal, const canasta_game *a,
     if (!equal || !a || !b)
         return CANASTA_E_NULL;
     *equal = a->hist_len == b->hist_len &&
-             memcmp(&a->st, &b->st, sizeof a->st) == 0 &&
+             a->from_position == b->from_position &&
+             (!a->from_position ||
+              memcmp(a->base, b->base, sizeof *a->base) == 0) &&
+             cn_state_equal(&a->st, &b->st) &&
              memcmp(a->hist, b->hist, a->hist_len) == 0;
     return CANASTA_OK;
 }
@@ -100,7 +124,9 @@ CANASTA_API int canasta_game_set_deck(canasta_game *game,
 {
     if (!game || !cards)
         return CANASTA_E_NULL;
-    if (game->hist_len > 0 || game->st.phase == CANASTA_PHASE_GAME_OVER)
+    /* A hand that began from a position was never dealt. */
+    if (game->hist_len > 0 || game->from_position ||
+        game->st.phase == CANASTA_PHASE_GAME_OVER)
         return CANASTA_E_NOT_FRESH;
     if (!cn_deck_valid(&game->st.p, cards, n))
         return CANASTA_E_DECK;
@@ -146,6 +172,7 @@ CANASTA_API int canasta_apply(char *why, size_t why_size,
     if (move->kind == CANASTA_MOVE_NEXT_HAND) {
         cn_play(&game->st, move);
         game->hist_len = 0;
+        game->from_position = 0;
         return CANASTA_OK;
     }
     if (game->hist_len + cn_move_encoded_size(move) > game->hist_cap)
@@ -166,7 +193,7 @@ CANASTA_API int canasta_undo(canasta_game *game)
     size_t last = game->hist_len - 1;
     size_t drop = (size_t)game->hist[last] + 1;
     game->hist_len -= drop;
-    cn_deal(&game->st);
+    cn_game_restart_hand(game);
     size_t pos = 0;
     canasta_move m;
     while (cn_history_next(game, &pos, &m))

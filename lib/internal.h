@@ -55,6 +55,19 @@ typedef struct cn_meld {
 
 enum { CN_SRC_NONE = 0, CN_SRC_STOCK = 1, CN_SRC_PILE = 2 };
 
+/* Events of the last move (events.c).  Bounds: a deal makes 1 DEAL, 1
+ * UPCARD and at most a RED_THREE and a REPLACE per seat; a move makes at
+ * most a DRAW, a RED_THREE, a PICK_UP, one CANASTA per rank, a HAND_END, a
+ * SCORE per side and a GAME_OVER.  Cards: the pile (at most the deck),
+ * the upcards, red threes and replacements of a deal, two drawn cards. */
+#define CN_MAX_EVENTS 40
+#define CN_EVENT_CARDS (CN_MAX_DECK + 98) /* 260: ends cn_state unpadded */
+typedef struct cn_event {
+    uint8_t kind, seat, side, pad; /* 0xFF: none */
+    int32_t value, detail;
+    uint16_t off, n;               /* cards: ev_cards[off .. off+n) */
+} cn_event;
+
 typedef struct cn_state {
     cn_params p;
     uint64_t seed;
@@ -87,11 +100,17 @@ typedef struct cn_state {
     uint8_t deck[CN_MAX_DECK];  /* this hand's order, deck[0] on top */
     uint8_t stock[CN_MAX_DECK]; /* stock[stock_n-1] is the top */
     uint8_t pile[CN_MAX_DECK];  /* pile[pile_n-1] is the top */
+
+    /* What the last move made happen (part of the state so that clone,
+     * copy and equal need no special case; undo recomputes it). */
+    uint16_t ev_n, ev_cards_n;
     /* Explicit, like pad0 and pad2: canasta_game_equal compares states
-     * with memcmp, and implicit (tail) padding bytes may hold anything.
-     * make lint (bugprone-suspicious-memory-comparison) fails when a
-     * change to this struct brings implicit padding back. */
+     * with memcmp, and implicit padding bytes may hold anything.  make
+     * lint (bugprone-suspicious-memory-comparison) fails when a change
+     * to this struct brings implicit padding back. */
     uint8_t pad3[2];
+    cn_event ev[CN_MAX_EVENTS];
+    uint8_t ev_cards[CN_EVENT_CARDS];
 } cn_state;
 
 struct canasta_game {
@@ -100,6 +119,11 @@ struct canasta_game {
     void *user;
     uint8_t *hist;     /* encoded moves of the current hand */
     size_t hist_len, hist_cap;
+    /* A hand that began from a position (canasta_game_from_position) has
+     * no deal to redo: undo restarts from *base, the state it began in.
+     * base points into the same block; from_position says it is used. */
+    cn_state *base;
+    int from_position;
     cn_state st;
 };
 
@@ -148,7 +172,7 @@ void cn_hand_remove(cn_state *st, int seat, int card);
 void cn_lay_red_three(cn_state *st, int seat, int card);
 /* E2 helper: draw cards for seat, replacing red threes; returns 1 when
  * the stock ran out on a red three (the hand must end). */
-int cn_draw_cards(cn_state *st, int seat, int count);
+int cn_draw_cards(cn_state *st, int seat, int count, int event_kind);
 
 /* ---- pile.c ---- */
 int cn_pile_flags(const cn_state *st, int side);
@@ -223,6 +247,22 @@ int cn_check(const cn_state *st, const canasta_move *m, char *why,
 /* Play a move that cn_check accepted. */
 void cn_play(cn_state *st, const canasta_move *m);
 
+/* ---- events.c ---- */
+void cn_events_clear(cn_state *st);
+/* memcpy / memcmp of whole states, skipping unused event slots. */
+void cn_state_copy(cn_state *dst, const cn_state *src);
+int cn_state_equal(const cn_state *a, const cn_state *b);
+/* Append an event (seat/side -1 for none); returns it, or NULL if full
+ * (which the bounds above rule out). */
+cn_event *cn_event_add(cn_state *st, int kind, int seat, int side,
+                       int value, int detail);
+/* Append a card to the last event (its cards must be the last added). */
+void cn_event_card(cn_state *st, int card);
+/* The event's text without the "= " prefix; viewer >= 0 hides the cards
+ * other seats drew (CANASTA_E_BUFFER if truncated). */
+int cn_event_format(char *buf, size_t size, const cn_state *st,
+                    const cn_event *e, int viewer);
+
 /* ---- explain.c ---- */
 int cn_why(char *why, size_t size, int err, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -236,6 +276,13 @@ size_t cn_move_encoded_size(const canasta_move *m);
 void cn_history_push(canasta_game *g, const canasta_move *m);
 /* Decode the move at *pos and advance; returns 0 at the end. */
 int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m);
+
+/* ---- game.c ---- */
+/* A zeroed handle with its history buffer (state not set). */
+canasta_game *cn_game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
+                            void *user, const cn_params *p);
+/* Back to the state the current hand began in (deal or position). */
+void cn_game_restart_hand(canasta_game *g);
 
 /* ---- alloc ---- */
 void *cn_alloc(canasta_alloc_fn a, void *user, size_t n);

@@ -240,7 +240,11 @@ static void went_out(cn_state *st, int seat)
 
 static void next_hand(cn_state *st)
 {
-    st->hand_no++;
+    /* Readers cap hand numbers at CN_HAND_LIMIT (1e9) and games start at
+     * 1, so reaching INT32_MAX takes over a billion hands; stop there
+     * rather than overflow. */
+    if (st->hand_no < INT32_MAX)
+        st->hand_no++;
     st->dealer = (uint8_t)((st->dealer + 1) % st->p.players);
     for (int s = 0; s < CN_MAX_SIDES; s++) {
         st->start_totals[s] = st->totals[s];
@@ -250,27 +254,55 @@ static void next_hand(cn_state *st)
     st->start_end_how = st->end_how;
     st->start_end_seat = st->end_seat;
     st->start_scored = st->scored;
+    /* A hand that began from a position had no deck (deck_n 0). */
+    st->deck_n = (uint8_t)st->p.deck_size;
     cn_shuffled_deck(st->deck, &st->p, st->seed, st->hand_no);
     cn_deal(st);
+}
+
+/* M5: a CANASTA event for every meld of the side that the move made
+ * reach seven cards (was_size: sizes before the move, by rank). */
+static void canasta_events(cn_state *st, int seat, const uint8_t *was_size)
+{
+    int side = st->side_of[seat];
+    for (int r = 3; r <= 14; r++) {
+        const cn_meld *md = &st->melds[side][r];
+        if (was_size[r] < 7 && cn_meld_size(md) >= 7)
+            cn_event_add(st, CANASTA_EVENT_CANASTA, seat, side, r,
+                         md->twos + md->jokers ? CANASTA_MELD_MIXED_CANASTA
+                                               : CANASTA_MELD_NATURAL_CANASTA);
+    }
+}
+
+static void meld_sizes(const cn_state *st, int seat, uint8_t *size)
+{
+    for (int r = 0; r < CN_RANKS; r++)
+        size[r] = (uint8_t)cn_meld_size(&st->melds[st->side_of[seat]][r]);
 }
 
 void cn_play(cn_state *st, const canasta_move *m)
 {
     int seat = m->seat;
+    uint8_t was[CN_RANKS];
+    cn_events_clear(st);
     switch (m->kind) {
     case CANASTA_MOVE_DRAW:
         st->turn_src = CN_SRC_STOCK;
         st->phase = CANASTA_PHASE_PLAY;
-        if (cn_draw_cards(st, seat, st->p.draw_count))
+        if (cn_draw_cards(st, seat, st->p.draw_count, CANASTA_EVENT_DRAW))
             cn_end_hand(st, CANASTA_END_RED_THREE, -1); /* E2 */
         break;
     case CANASTA_MOVE_TAKE_PILE:
+        meld_sizes(st, seat, was);
         cn_play_take(st, m);
+        canasta_events(st, seat, was);
         if (st->hand_n[seat] == 0)
             went_out(st, seat);
         break;
     case CANASTA_MOVE_MELD:
+        meld_sizes(st, seat, was);
         cn_groups_lay(st, m, seat);
+        canasta_events(st, seat, was);
         st->turn_melds++;
         if (st->hand_n[seat] == 0)
             went_out(st, seat);

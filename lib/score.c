@@ -66,6 +66,11 @@ void cn_end_hand(cn_state *st, int how, int seat)
         cn_score_parts(st->last_items[side], p, &x);
         st->totals[side] += st->last_items[side][CANASTA_SCORE_TOTAL];
     }
+    cn_event_add(st, CANASTA_EVENT_HAND_END, seat, -1, how, -1);
+    for (int side = 0; side < p->sides; side++)
+        cn_event_add(st, CANASTA_EVENT_SCORE, -1, side,
+                     st->last_items[side][CANASTA_SCORE_TOTAL],
+                     st->totals[side]);
     st->end_how = (uint8_t)how;
     st->end_seat = (uint8_t)(seat < 0 ? 0xFF : seat);
     st->scored = 1;
@@ -92,6 +97,8 @@ void cn_end_hand(cn_state *st, int how, int seat)
             return;
     }
     st->phase = CANASTA_PHASE_GAME_OVER;
+    cn_event_add(st, CANASTA_EVENT_GAME_OVER, -1, (int)st->winner_plus1 - 1,
+                 -1, -1);
 }
 
 /* ---- public scoring from parts ---- */

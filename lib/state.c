@@ -43,23 +43,44 @@ void cn_lay_red_three(cn_state *st, int seat, int card)
  * the last card counts as a full draw).  A red three is laid out and
  * replaced.  Returns 1 when a red three came off an emptied stock, which
  * ends the hand at once (E2). */
-int cn_draw_cards(cn_state *st, int seat, int count)
+int cn_draw_cards(cn_state *st, int seat, int count, int event_kind)
 {
+    /* The drawn cards and the red threes among them become two events;
+     * the cards are collected first because the event pool is a stack. */
+    uint8_t kept[CN_MAX_DECK], threes[CN_MAX_DECK];
+    int nk = 0, nt = 0, ended = 0;
     if (count > st->stock_n)
         count = st->stock_n;
     while (count > 0) {
         if (st->stock_n == 0)
-            return 0; /* red threes used up the stock; the last was not one */
+            break; /* red threes used up the stock; the last was not one */
         int c = st->stock[--st->stock_n];
         st->stock[st->stock_n] = 0;
         if (cn_is_red3(c)) {
             cn_lay_red_three(st, seat, c);
-            if (st->stock_n == 0)
-                return 1;
+            threes[nt++] = (uint8_t)c;
+            if (st->stock_n == 0) {
+                ended = 1;
+                break;
+            }
             continue;
         }
         cn_hand_add(st, seat, c);
+        kept[nk++] = (uint8_t)c;
         count--;
     }
-    return 0;
+    /* Red threes first: each was laid out before the card replacing it
+     * was drawn. */
+    if (nt) {
+        cn_event_add(st, CANASTA_EVENT_RED_THREE, seat, st->side_of[seat],
+                     -1, -1);
+        for (int i = 0; i < nt; i++)
+            cn_event_card(st, threes[i]);
+    }
+    if (nk || event_kind == CANASTA_EVENT_DRAW) {
+        cn_event_add(st, event_kind, seat, st->side_of[seat], -1, -1);
+        for (int i = 0; i < nk; i++)
+            cn_event_card(st, kept[i]);
+    }
+    return ended;
 }

@@ -123,6 +123,19 @@ void cn_play_take(cn_state *st, const canasta_move *m)
         st->turn_new_melds |= (uint16_t)(1u << cn_rank(top));
     cn_meld_add_card(md, top);
     cn_groups_lay(st, m, seat);
+    /* P1: everyone saw these cards go in, so everyone knows who holds
+     * them now (A1); the top card is listed last. */
+    cn_event_add(st, CANASTA_EVENT_PICK_UP, seat, side, -1, -1);
+    for (int i = 0; i < st->pile_n; i++)
+        cn_event_card(st, st->pile[i]);
+    cn_event_card(st, top);
+    /* R2: a red three in the pile (the covered upcard) goes to the table. */
+    if (st->pile_red3) {
+        cn_event_add(st, CANASTA_EVENT_RED_THREE, seat, side, -1, -1);
+        for (int i = 0; i < st->pile_n; i++)
+            if (cn_is_red3(st->pile[i]))
+                cn_event_card(st, st->pile[i]);
+    }
     for (int i = 0; i < st->pile_n; i++) {
         int c = st->pile[i];
         if (cn_is_red3(c))

@@ -1,0 +1,1164 @@
+/* position.c - the text of a position (docs/NOTATION.md, "Positions"):
+ * the complete state of a game at one moment, with no history, and the
+ * reader that rebuilds and checks it.
+ *
+ * Body lines, written in this order (readers take them in any order; each
+ * line once, "last-score" once per side, "hand"/"red-threes" once per
+ * seat, "meld" once per side and rank):
+ *
+ *   hand-number 3
+ *   dealer 1
+ *   phase draw|play|answer|hand-over|game-over
+ *   turn 2
+ *   source none|stock|pile
+ *   melds-this-turn 0
+ *   take-extra 0
+ *   permission none|asked|yes|no
+ *   melded-before-turn 0
+ *   new-melds 7 K
+ *   seat-melded 0 1 0 0
+ *   totals 1230 -45
+ *   last-hand none|went-out|concealed|red-three|stock <seat>|-
+ *   last-score <side> <7 items>          (when last-hand is not none)
+ *   opened 0 1
+ *   hand <seat> <cards, sorted by code>
+ *   red-threes <seat> <cards>
+ *   meld <side> <rank>: <cards, sorted by code>
+ *   stock <cards, top first>
+ *   pile <cards, bottom first>
+ *
+ * Derived, never written: the freeze state of the pile, the current seat,
+ * the side of each seat, the winner, the hand sizes, and the values the
+ * hand started from (start_*): see cn_position_normalize. */
+#include <stdio.h>
+#include <string.h>
+#include "position.h"
+
+static const char *const phase_names[] = {
+    "?", "draw", "play", "answer", "hand-over", "game-over"
+};
+static const char *const source_names[] = { "none", "stock", "pile" };
+static const char *const permission_names[] = {
+    "none", "asked", "yes", "no"
+};
+static const char *const end_names[] = {
+    "none", "went-out", "concealed", "red-three", "stock"
+};
+#define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const char *name_of(const char *const *names, int n, int i)
+{
+    return i >= 0 && i < n ? names[i] : "?";
+}
+
+/* ---- writing ---- */
+
+static void put_card(cn_text *t, int c)
+{
+    cn_text_puts(t, " ");
+    cn_text_card(t, c);
+}
+
+static void put_hidden(cn_text *t, int n)
+{
+    for (int i = 0; i < n; i++)
+        cn_text_puts(t, " ??");
+}
+
+void cn_write_position(cn_text *t, const cn_state *st, int viewer)
+{
+    const cn_params *p = &st->p;
+    int np = p->players, ns = p->sides;
+    cn_text_putf(t, "hand-number %d\n", (int)st->hand_no);
+    cn_text_putf(t, "dealer %d\n", (int)st->dealer);
+    cn_text_putf(t, "phase %s\n", name_of(phase_names, N_OF(phase_names),
+                                          st->phase));
+    cn_text_putf(t, "turn %d\n", (int)st->turn_seat);
+    cn_text_putf(t, "source %s\n", name_of(source_names, N_OF(source_names),
+                                           st->turn_src));
+    cn_text_putf(t, "melds-this-turn %d\n", (int)st->turn_melds);
+    cn_text_putf(t, "take-extra %d\n", (int)st->turn_take_extra);
+    cn_text_putf(t, "permission %s\n",
+                 name_of(permission_names, N_OF(permission_names),
+                         st->permission));
+    cn_text_putf(t, "melded-before-turn %d\n", (int)st->melded_before_turn);
+    cn_text_puts(t, "new-melds");
+    for (int r = 3; r <= 14; r++)
+        if (st->turn_new_melds >> r & 1)
+            cn_text_putf(t, " %s", cn_rank_name(r));
+    cn_text_puts(t, "\nseat-melded");
+    for (int s = 0; s < np; s++)
+        cn_text_putf(t, " %d", (int)st->seat_melded[s]);
+    cn_text_puts(t, "\ntotals");
+    for (int s = 0; s < ns; s++)
+        cn_text_putf(t, " %d", (int)st->totals[s]);
+    cn_text_putf(t, "\nlast-hand %s",
+                 name_of(end_names, N_OF(end_names), st->end_how));
+    if (st->end_seat == 0xFF)
+        cn_text_puts(t, " -\n");
+    else
+        cn_text_putf(t, " %d\n", (int)st->end_seat);
+    if (st->end_how != CANASTA_END_NONE) {
+        for (int s = 0; s < ns; s++) {
+            cn_text_putf(t, "last-score %d", s);
+            for (int i = 0; i < CANASTA_SCORE_ITEMS; i++)
+                cn_text_putf(t, " %d", (int)st->last_items[s][i]);
+            cn_text_puts(t, "\n");
+        }
+    }
+    cn_text_puts(t, "opened");
+    for (int s = 0; s < ns; s++)
+        cn_text_putf(t, " %d", (int)st->opened[s]);
+    cn_text_puts(t, "\n");
+    for (int s = 0; s < np; s++) {
+        cn_text_putf(t, "hand %d", s);
+        if (viewer >= 0 && viewer != s) {
+            put_hidden(t, st->hand_n[s]);
+        } else {
+            for (int c = 8; c <= 60; c++)
+                for (int k = 0; k < st->hand[s][c]; k++)
+                    put_card(t, c);
+        }
+        cn_text_puts(t, "\n");
+    }
+    for (int s = 0; s < np; s++) {
+        cn_text_putf(t, "red-threes %d", s);
+        for (int k = 0; k < st->red3[s][0]; k++)
+            put_card(t, CANASTA_CARD(3, CANASTA_DIAMONDS));
+        for (int k = 0; k < st->red3[s][1]; k++)
+            put_card(t, CANASTA_CARD(3, CANASTA_HEARTS));
+        cn_text_puts(t, "\n");
+    }
+    for (int side = 0; side < ns; side++) {
+        for (int r = 3; r <= 14; r++) {
+            const cn_meld *m = &st->melds[side][r];
+            if (cn_meld_size(m) == 0)
+                continue;
+            /* Sorted by code: twos (8..11), naturals, jokers (60). */
+            cn_text_putf(t, "meld %d %s:", side, cn_rank_name(r));
+            for (int suit = 0; suit < 4; suit++)
+                for (int k = 0; k < m->two_suit[suit]; k++)
+                    put_card(t, CANASTA_CARD(2, suit));
+            for (int suit = 0; suit < 4; suit++)
+                for (int k = 0; k < m->nat_suit[suit]; k++)
+                    put_card(t, CANASTA_CARD(r, suit));
+            for (int k = 0; k < m->jokers; k++)
+                put_card(t, CANASTA_JOKER);
+            cn_text_puts(t, "\n");
+        }
+    }
+    cn_text_puts(t, "stock");
+    if (viewer >= 0)
+        put_hidden(t, st->stock_n);
+    else
+        for (int i = st->stock_n - 1; i >= 0; i--)
+            put_card(t, st->stock[i]);
+    cn_text_puts(t, "\npile");
+    for (int i = 0; i < st->pile_n; i++)
+        put_card(t, st->pile[i]);
+    cn_text_puts(t, "\n");
+}
+
+/* ---- the values a position implies ---- */
+
+void cn_position_normalize(cn_state *dst, const cn_state *src)
+{
+    const cn_params *p = &src->p;
+    if (dst != src)
+        memcpy(dst, src, sizeof *dst);
+    memset(dst->deck, 0, sizeof dst->deck);
+    dst->deck_n = 0;
+    memset(dst->ev, 0, sizeof dst->ev);
+    memset(dst->ev_cards, 0, sizeof dst->ev_cards);
+    dst->ev_n = 0;
+    dst->ev_cards_n = 0;
+    /* A hand being played started from the totals and last hand it still
+     * shows.  A finished hand started from its totals less its score; what
+     * the hand before it was is not part of a position. */
+    if (dst->phase == CANASTA_PHASE_HAND_OVER ||
+        dst->phase == CANASTA_PHASE_GAME_OVER) {
+        for (int s = 0; s < CN_MAX_SIDES; s++) {
+            dst->start_totals[s] = s < p->sides
+                ? dst->totals[s] - dst->last_items[s][CANASTA_SCORE_TOTAL] : 0;
+            for (int i = 0; i < CANASTA_SCORE_ITEMS; i++)
+                dst->start_last_items[s][i] = 0;
+        }
+        dst->start_end_how = CANASTA_END_NONE;
+        dst->start_end_seat = 0xFF;
+        dst->start_scored = 0;
+    } else {
+        memcpy(dst->start_totals, dst->totals, sizeof dst->start_totals);
+        memcpy(dst->start_last_items, dst->last_items,
+               sizeof dst->start_last_items);
+        dst->start_end_how = dst->end_how;
+        dst->start_end_seat = dst->end_seat;
+        dst->start_scored = dst->scored;
+    }
+}
+
+/* ---- reading ---- */
+
+enum {
+    K_HAND_NUMBER, K_DEALER, K_PHASE, K_TURN, K_SOURCE, K_MELDS_THIS_TURN,
+    K_TAKE_EXTRA, K_PERMISSION, K_MELDED_BEFORE, K_NEW_MELDS, K_SEAT_MELDED,
+    K_TOTALS, K_LAST_HAND, K_OPENED, K_STOCK, K_PILE, K_COUNT
+};
+static const char *const key_names[K_COUNT] = {
+    "hand-number", "dealer", "phase", "turn", "source", "melds-this-turn",
+    "take-extra", "permission", "melded-before-turn", "new-melds",
+    "seat-melded", "totals", "last-hand", "opened", "stock", "pile"
+};
+
+typedef struct reader {
+    cn_state *st;
+    char *why;
+    size_t ws;
+    int line;                         /* the line being read */
+    int line_of[K_COUNT];             /* 0: not seen */
+    int hand_line[CN_MAX_PLAYERS];
+    int red_line[CN_MAX_PLAYERS];
+    int score_line[CN_MAX_SIDES];
+    int meld_line[CN_MAX_SIDES][CN_RANKS];
+    int any_meld_line;
+    uint8_t want[CANASTA_CARD_LIMIT], placed[CANASTA_CARD_LIMIT];
+} reader;
+
+#define SYNTAX(rd, ...) cn_why((rd)->why, (rd)->ws, CANASTA_E_SYNTAX, __VA_ARGS__)
+#define INVALID(rd, ...) cn_why((rd)->why, (rd)->ws, CANASTA_E_INVALID, __VA_ARGS__)
+
+/* A number token; E_SYNTAX when missing or not a number, E_INVALID when
+ * out of [lo, hi]. */
+static int num_tok(reader *rd, const char *tok, const char *what, long lo,
+                   long hi, long *v)
+{
+    if (!tok)
+        return SYNTAX(rd, "line %d: %s is missing", rd->line, what);
+    if (!cn_parse_int(tok, -2147483647L - 1, 2147483647L, v))
+        return SYNTAX(rd, "line %d: %s: \"%s\" is not a number", rd->line,
+                      what, tok);
+    if (*v < lo || *v > hi)
+        return INVALID(rd, "line %d: %s must be %ld to %ld, not %ld",
+                       rd->line, what, lo, hi, *v);
+    return CANASTA_OK;
+}
+
+static int get_num(reader *rd, char **cur, const char *what, long lo,
+                   long hi, long *v)
+{
+    return num_tok(rd, cn_token(cur), what, lo, hi, v);
+}
+
+static int seat_tok(reader *rd, const char *tok, long *v)
+{
+    long x;
+    if (tok && cn_parse_int(tok, 0, 2147483647L, &x) &&
+        x >= rd->st->p.players)
+        return INVALID(rd, "line %d: seat %ld does not exist in a %d-player "
+                       "game", rd->line, x, (int)rd->st->p.players);
+    return num_tok(rd, tok, "the seat", 0, rd->st->p.players - 1, v);
+}
+
+static int get_seat(reader *rd, char **cur, long *v)
+{
+    return seat_tok(rd, cn_token(cur), v);
+}
+
+static int get_side(reader *rd, char **cur, long *v)
+{
+    char *tok = cn_token(cur);
+    long x;
+    if (tok && cn_parse_int(tok, 0, 2147483647L, &x) &&
+        x >= rd->st->p.sides)
+        return INVALID(rd, "line %d: side %ld does not exist in a game of "
+                       "%d sides", rd->line, x, (int)rd->st->p.sides);
+    return num_tok(rd, tok, "the side", 0, rd->st->p.sides - 1, v);
+}
+
+static int get_bool(reader *rd, char **cur, const char *what, uint8_t *out)
+{
+    char *tok = cn_token(cur);
+    if (!tok || (strcmp(tok, "0") != 0 && strcmp(tok, "1") != 0))
+        return SYNTAX(rd, "line %d: %s is 0 or 1%s%s%s", rd->line, what,
+                      tok ? ", not \"" : "", tok ? tok : "", tok ? "\"" : "");
+    *out = (uint8_t)(tok[0] - '0');
+    return CANASTA_OK;
+}
+
+static int get_name(reader *rd, char **cur, const char *what,
+                    const char *const *names, int n, int first, int *out)
+{
+    char *tok = cn_token(cur);
+    for (int i = first; tok && i < n; i++)
+        if (strcmp(tok, names[i]) == 0) {
+            *out = i;
+            return CANASTA_OK;
+        }
+    char list[128];
+    size_t k = 0;
+    list[0] = '\0';
+    for (int i = first; i < n; i++)
+        k += (size_t)snprintf(list + k, sizeof list - k, "%s%s",
+                              i > first ? ", " : "", names[i]);
+    if (!tok)
+        return SYNTAX(rd, "line %d: %s is missing (%s)", rd->line, what,
+                      list);
+    return SYNTAX(rd, "line %d: %s: \"%s\" is not one of %s", rd->line, what,
+                  tok, list);
+}
+
+static int end_of_line(reader *rd, char **cur, const char *key)
+{
+    char *tok = cn_token(cur);
+    if (tok)
+        return SYNTAX(rd, "line %d: unexpected \"%s\" at the end of the %s "
+                      "line", rd->line, tok, key);
+    return CANASTA_OK;
+}
+
+/* Parse one card token: E_HIDDEN for "??", E_SYNTAX if not a card,
+ * E_INVALID when the deck holds no more of it. */
+static int get_card(reader *rd, const char *tok, int *card)
+{
+    if (strcmp(tok, "??") == 0)
+        return cn_why(rd->why, rd->ws, CANASTA_E_HIDDEN,
+            "line %d: a hidden card (\"??\"); loading needs every card",
+            rd->line);
+    int c = cn_parse_card(tok);
+    if (!c)
+        return SYNTAX(rd, "line %d: \"%s\" is not a card", rd->line, tok);
+    if (rd->placed[c] >= rd->want[c]) {
+        char name[8];
+        cn_card_name(name, c);
+        return INVALID(rd, "line %d: C2: one %s too many: the deck holds %d",
+                       rd->line, name, rd->want[c]);
+    }
+    rd->placed[c]++;
+    *card = c;
+    return CANASTA_OK;
+}
+
+/* Per-seat or per-side repeated lines. */
+static int once(reader *rd, int *slot, const char *what, long index)
+{
+    if (*slot)
+        return SYNTAX(rd, "line %d: a second \"%s %ld\" line (the first is "
+                      "line %d)", rd->line, what, index, *slot);
+    *slot = rd->line;
+    return CANASTA_OK;
+}
+
+static int read_hand(reader *rd, char *cur)
+{
+    cn_state *st = rd->st;
+    long seat;
+    int rc = get_seat(rd, &cur, &seat);
+    if (rc || (rc = once(rd, &rd->hand_line[seat], "hand", seat)))
+        return rc;
+    char *tok;
+    while ((tok = cn_token(&cur)) != NULL) {
+        int c;
+        if ((rc = get_card(rd, tok, &c)))
+            return rc;
+        if (cn_is_red3(c))
+            return INVALID(rd, "line %d: R1: a red three (%s) is never kept "
+                           "in a hand; it is laid out (red-threes line)",
+                           rd->line, tok);
+        st->hand[seat][c]++;
+        st->hand_n[seat]++;
+    }
+    return CANASTA_OK;
+}
+
+static int read_red_threes(reader *rd, char *cur)
+{
+    cn_state *st = rd->st;
+    long seat;
+    int rc = get_seat(rd, &cur, &seat);
+    if (rc || (rc = once(rd, &rd->red_line[seat], "red-threes", seat)))
+        return rc;
+    char *tok;
+    while ((tok = cn_token(&cur)) != NULL) {
+        int c;
+        if ((rc = get_card(rd, tok, &c)))
+            return rc;
+        if (!cn_is_red3(c))
+            return INVALID(rd, "line %d: R1: only red threes (3d, 3h) are "
+                           "laid out this way, not %s", rd->line, tok);
+        st->red3[seat][c == CANASTA_CARD(3, CANASTA_HEARTS)]++;
+    }
+    return CANASTA_OK;
+}
+
+static int read_meld(reader *rd, char *cur)
+{
+    cn_state *st = rd->st;
+    long side;
+    int rc = get_side(rd, &cur, &side);
+    if (rc)
+        return rc;
+    char *tok = cn_token(&cur);
+    size_t len = tok ? strlen(tok) : 0;
+    int r = 0;
+    if (len >= 2 && tok[len - 1] == ':') {
+        tok[len - 1] = '\0';
+        r = cn_parse_rank(tok);
+    }
+    if (!r)
+        return SYNTAX(rd, "line %d: write a meld as \"meld <side> <rank>: "
+                      "<cards>\", e.g. \"meld 0 K: Kc Kd Ks\"", rd->line);
+    if (rd->meld_line[side][r])
+        return SYNTAX(rd, "line %d: a second meld of %s for side %ld (the "
+                      "first is line %d)", rd->line, cn_rank_plural(r), side,
+                      rd->meld_line[side][r]);
+    rd->meld_line[side][r] = rd->line;
+    if (!rd->any_meld_line)
+        rd->any_meld_line = rd->line;
+    cn_meld *m = &st->melds[side][r];
+    while ((tok = cn_token(&cur)) != NULL) {
+        int c;
+        if ((rc = get_card(rd, tok, &c)))
+            return rc;
+        if (r == 3 && cn_is_wild(c))
+            return INVALID(rd, "line %d: M6: wild cards never stand in for "
+                           "threes (%s)", rd->line, tok);
+        if (!cn_is_wild(c) &&
+            (cn_rank(c) != r || (r == 3 && !cn_is_black3(c))))
+            return INVALID(rd, "line %d: M1: the %s does not belong in a "
+                           "meld of %s", rd->line, tok, cn_rank_plural(r));
+        if (cn_meld_size(m) >= 255)
+            return INVALID(rd, "line %d: the meld is too large", rd->line);
+        cn_meld_add_card(m, c);
+    }
+    int cls;
+    rc = canasta_meld_class(&cls, r, m->naturals, m->twos, m->jokers);
+    if (rc == CANASTA_E_THREES)
+        return INVALID(rd, "line %d: M6: black threes are melded only as 3 "
+                       "or 4 together, with no wild card", rd->line);
+    if (rc || cls == CANASTA_MELD_NONE)
+        return INVALID(rd, "line %d: M1: %d natural %s with %d wild cards "
+                       "is not a legal meld (at least 3 cards, 2 of them "
+                       "natural, at most 3 wild)", rd->line, m->naturals,
+                       cn_rank_plural(r), m->twos + m->jokers);
+    return CANASTA_OK;
+}
+
+static int read_last_score(reader *rd, char *cur)
+{
+    long side, v;
+    int rc = get_side(rd, &cur, &side);
+    if (rc || (rc = once(rd, &rd->score_line[side], "last-score", side)))
+        return rc;
+    long long sum = 0;
+    for (int i = 0; i < CANASTA_SCORE_ITEMS; i++) {
+        if ((rc = get_num(rd, &cur, "a score item", -CN_SCORE_LIMIT,
+                          CN_SCORE_LIMIT, &v)))
+            return rc;
+        rd->st->last_items[side][i] = (int32_t)v;
+        if (i < CANASTA_SCORE_TOTAL)
+            sum += v;
+    }
+    if ((rc = end_of_line(rd, &cur, "last-score")))
+        return rc;
+    if (sum != rd->st->last_items[side][CANASTA_SCORE_TOTAL])
+        return INVALID(rd, "line %d: S5: the items of side %ld's score add "
+                       "up to %lld, not %d", rd->line, side, sum,
+                       (int)rd->st->last_items[side][CANASTA_SCORE_TOTAL]);
+    return CANASTA_OK;
+}
+
+/* One line of a keyed kind (key_names). */
+static int read_keyed(reader *rd, int k, char *cur)
+{
+    cn_state *st = rd->st;
+    const cn_params *p = &st->p;
+    long v;
+    int rc = CANASTA_OK, x;
+    if (rd->line_of[k])
+        return SYNTAX(rd, "line %d: a second \"%s\" line (the first is line "
+                      "%d)", rd->line, key_names[k], rd->line_of[k]);
+    rd->line_of[k] = rd->line;
+    switch (k) {
+    case K_HAND_NUMBER:
+        rc = get_num(rd, &cur, "the hand number", 1, CN_HAND_LIMIT, &v);
+        st->hand_no = (int32_t)v;
+        break;
+    case K_DEALER:
+        rc = get_seat(rd, &cur, &v);
+        st->dealer = (uint8_t)v;
+        break;
+    case K_PHASE:
+        rc = get_name(rd, &cur, "the phase", phase_names, N_OF(phase_names),
+                      1, &x);
+        st->phase = (uint8_t)x;
+        break;
+    case K_TURN:
+        rc = get_seat(rd, &cur, &v);
+        st->turn_seat = (uint8_t)v;
+        break;
+    case K_SOURCE:
+        rc = get_name(rd, &cur, "the source", source_names,
+                      N_OF(source_names), 0, &x);
+        st->turn_src = (uint8_t)x;
+        break;
+    case K_MELDS_THIS_TURN:
+        rc = get_num(rd, &cur, "melds-this-turn", 0, 255, &v);
+        st->turn_melds = (uint8_t)v;
+        break;
+    case K_TAKE_EXTRA:
+        rc = get_bool(rd, &cur, "take-extra", &st->turn_take_extra);
+        break;
+    case K_PERMISSION:
+        rc = get_name(rd, &cur, "the permission", permission_names,
+                      N_OF(permission_names), 0, &x);
+        st->permission = (uint8_t)x;
+        break;
+    case K_MELDED_BEFORE:
+        rc = get_bool(rd, &cur, "melded-before-turn",
+                      &st->melded_before_turn);
+        break;
+    case K_NEW_MELDS: {
+        char *tok;
+        while ((tok = cn_token(&cur)) != NULL) {
+            int r = cn_parse_rank(tok);
+            if (!r)
+                return SYNTAX(rd, "line %d: \"%s\" is not a rank (3 to 10, "
+                              "J, Q, K, A)", rd->line, tok);
+            if (st->turn_new_melds >> r & 1)
+                return SYNTAX(rd, "line %d: rank %s is listed twice",
+                              rd->line, cn_rank_name(r));
+            st->turn_new_melds |= (uint16_t)(1u << r);
+        }
+        return CANASTA_OK;
+    }
+    case K_SEAT_MELDED:
+        for (int s = 0; s < p->players && !rc; s++) {
+            char what[32];
+            snprintf(what, sizeof what, "seat-melded of seat %d", s);
+            rc = get_bool(rd, &cur, what, &st->seat_melded[s]);
+        }
+        break;
+    case K_TOTALS:
+        for (int s = 0; s < p->sides && !rc; s++) {
+            rc = get_num(rd, &cur, "a side's total", -CN_SCORE_LIMIT,
+                         CN_SCORE_LIMIT, &v);
+            st->totals[s] = (int32_t)v;
+        }
+        break;
+    case K_LAST_HAND: {
+        rc = get_name(rd, &cur, "how the last hand ended", end_names,
+                      N_OF(end_names), 0, &x);
+        if (rc)
+            return rc;
+        st->end_how = (uint8_t)x;
+        st->scored = x != CANASTA_END_NONE;
+        char *tok = cn_token(&cur);
+        if (tok && strcmp(tok, "-") == 0) {
+            st->end_seat = 0xFF;
+        } else {
+            rc = seat_tok(rd, tok, &v);
+            st->end_seat = (uint8_t)v;
+        }
+        break;
+    }
+    case K_OPENED:
+        for (int s = 0; s < p->sides && !rc; s++) {
+            char what[32];
+            snprintf(what, sizeof what, "opened of side %d", s);
+            rc = get_bool(rd, &cur, what, &st->opened[s]);
+        }
+        break;
+    case K_STOCK:
+    case K_PILE: {
+        uint8_t cards[CN_MAX_DECK];
+        int n = 0;
+        char *tok;
+        while ((tok = cn_token(&cur)) != NULL) {
+            int c;
+            if ((rc = get_card(rd, tok, &c)))
+                return rc;
+            cards[n++] = (uint8_t)c; /* get_card bounds n by the deck */
+        }
+        if (k == K_PILE) {
+            memcpy(st->pile, cards, (size_t)n);
+            st->pile_n = (uint8_t)n;
+        } else {
+            for (int i = 0; i < n; i++)
+                st->stock[n - 1 - i] = cards[i];
+            st->stock_n = (uint8_t)n;
+        }
+        return CANASTA_OK;
+    }
+    default:
+        break;
+    }
+    if (rc)
+        return rc;
+    return end_of_line(rd, &cur, key_names[k]);
+}
+
+/* S6 on totals: is the game over, and who won (winner_plus1). */
+static int over_by_totals(const cn_params *p, const int32_t *totals,
+                          int *winner_plus1)
+{
+    int best = 0, leaders = 0, w = 0;
+    for (int side = 0; side < p->sides; side++) {
+        if (side == 0 || totals[side] > best) {
+            best = totals[side];
+            leaders = 1;
+            w = side + 1;
+        } else if (totals[side] == best) {
+            leaders++;
+        }
+    }
+    *winner_plus1 = 0;
+    if (best < p->target)
+        return 0;
+    if (leaders > 1)
+        return p->tie_rule == CANASTA_TIE_DECLARE;
+    *winner_plus1 = w;
+    return 1;
+}
+
+/* ---- the start of a dealt hand (saves and records) ---- */
+
+int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
+                   size_t ws)
+{
+    const cn_params *p = &st->p;
+    int how = st->start_end_how, es = st->start_end_seat, w;
+#define AT(x) ((x) ? (x) : at->end)
+    int L_hand = AT(at->hand), L_tot = AT(at->totals);
+    int L_last = AT(at->last_hand);
+    if (st->hand_no < 1 || st->hand_no > CN_HAND_LIMIT)
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: the hand number "
+            "must be 1 to %ld, not %ld", L_hand, CN_HAND_LIMIT,
+            (long)st->hand_no);
+    if (st->dealer >= p->players)
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: seat %d does "
+            "not exist in a %d-player game", AT(at->dealer),
+            (int)st->dealer, (int)p->players);
+    for (int s = 0; s < p->sides; s++)
+        if (st->start_totals[s] < -CN_SCORE_LIMIT ||
+            st->start_totals[s] > CN_SCORE_LIMIT)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
+                "%d's total must be %ld to %ld, not %ld", L_tot, s,
+                -CN_SCORE_LIMIT, CN_SCORE_LIMIT, (long)st->start_totals[s]);
+    if (how >= N_OF(end_names) || (es != 0xFF && es >= p->players))
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: seat %d does "
+            "not exist in a %d-player game", L_last, es, (int)p->players);
+    for (int s = 0; s < p->sides; s++) {
+        const int32_t *it = st->start_last_items[s];
+        long long sum = 0;
+        for (int i = 0; i < CANASTA_SCORE_ITEMS; i++) {
+            if (it[i] < -CN_SCORE_LIMIT || it[i] > CN_SCORE_LIMIT)
+                return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
+                    "%d's score items must be %ld to %ld, not %ld",
+                    AT(at->score[s]), s, -CN_SCORE_LIMIT, CN_SCORE_LIMIT,
+                    (long)it[i]);
+            if (i < CANASTA_SCORE_TOTAL)
+                sum += it[i];
+        }
+        if (sum != it[CANASTA_SCORE_TOTAL])
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: the items "
+                "of side %d's score add up to %lld, not %ld",
+                AT(at->score[s]), s, sum, (long)it[CANASTA_SCORE_TOTAL]);
+    }
+    int out_how = how == CANASTA_END_WENT_OUT || how == CANASTA_END_CONCEALED;
+    if (out_how != (es != 0xFF))
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: %s", L_last,
+            out_how ? "G2: a hand that ended by going out names the seat "
+                      "that went out"
+                    : "E1: a hand that did not end by going out names no "
+                      "seat (\"-\")");
+    for (int s = 0; s < p->sides; s++) {
+        if (at->score[s] && how == CANASTA_END_NONE)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: a "
+                "start-last-score line, but no hand has ended "
+                "(start-last-hand none)", at->score[s]);
+        if (!at->score[s] && how != CANASTA_END_NONE)
+            return cn_why(why, ws, CANASTA_E_SYNTAX, "line %d: no "
+                "\"start-last-score %d\" line, but the hand before ended "
+                "(start-last-hand %s)", at->end, s, end_names[how]);
+    }
+    if (st->hand_no == 1) {
+        for (int s = 0; s < p->sides; s++)
+            if (st->start_totals[s] != 0)
+                return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: the "
+                    "first hand starts from totals 0 (side %d: %ld)", L_tot,
+                    s, (long)st->start_totals[s]);
+        if (how != CANASTA_END_NONE)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: before "
+                "the first hand no hand has ended (start-last-hand none)",
+                L_last);
+    } else if (how == CANASTA_END_NONE) {
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: hand %ld "
+            "follows a finished hand (start-last-hand cannot be none)",
+            L_last, (long)st->hand_no);
+    }
+    if (over_by_totals(p, st->start_totals, &w))
+        return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S6: with these "
+            "totals the game is over; no hand is dealt", L_tot);
+#undef AT
+    return CANASTA_OK;
+}
+
+/* E3: each side's score of the hand that just ended (as cn_end_hand). */
+static void hand_scores(const cn_state *st, int how, int seat,
+                        int items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS])
+{
+    const cn_params *p = &st->p;
+    for (int side = 0; side < p->sides; side++) {
+        cn_side_parts x;
+        memset(&x, 0, sizeof x);
+        for (int r = 3; r <= 14; r++) {
+            const cn_meld *m = &st->melds[side][r];
+            x.naturals[r] = m->naturals;
+            x.twos[r] = m->twos;
+            x.jokers[r] = m->jokers;
+            x.n_melds += cn_meld_size(m) > 0;
+        }
+        for (int s = 0; s < p->players; s++) {
+            if (st->side_of[s] != side)
+                continue;
+            x.red_threes += st->red3[s][0] + st->red3[s][1];
+            for (int c = 8; c <= 60; c++)
+                x.hand_value += st->hand[s][c] * cn_value(c);
+        }
+        if (seat >= 0 && st->side_of[seat] == side)
+            x.went_out = how == CANASTA_END_CONCEALED ? CANASTA_OUT_CONCEALED
+                       : how == CANASTA_END_WENT_OUT ? CANASTA_OUT_NORMAL
+                       : CANASTA_OUT_NONE;
+        cn_score_parts(items[side], p, &x);
+    }
+}
+
+static int popcount16(unsigned v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* Everything that no single line can check.  end: the line number to
+ * blame for what is missing. */
+static int validate(reader *rd, int end)
+{
+    cn_state *st = rd->st;
+    const cn_params *p = &st->p;
+    int np = p->players, ns = p->sides;
+    int ph = st->phase, ts = st->turn_seat, tside;
+    int in_play = ph == CANASTA_PHASE_DRAW || ph == CANASTA_PHASE_PLAY ||
+                  ph == CANASTA_PHASE_ANSWER;
+    int L_phase = rd->line_of[K_PHASE], L_turn = rd->line_of[K_TURN];
+    int L_last = rd->line_of[K_LAST_HAND], L_pile = rd->line_of[K_PILE];
+    char name[8];
+
+    for (int s = 0; s < np; s++)
+        st->side_of[s] = (uint8_t)p->seat_side[s];
+    tside = st->side_of[ts];
+
+    /* C2: every card of the deck exactly once per copy. */
+    for (int c = 8; c <= 60; c++)
+        if (rd->placed[c] < rd->want[c]) {
+            cn_card_name(name, c);
+            return INVALID(rd, "line %d: C2: the deck holds %d %s but the "
+                           "position places %d", end, rd->want[c], name,
+                           rd->placed[c]);
+        }
+
+    /* P3, C5: the pile's wild cards and red threes.  A red three can only
+     * be a covered upcard: below it only upcards (wild cards, red threes),
+     * and a card that is neither above them all. */
+    int k = 0;
+    while (k < st->pile_n &&
+           (cn_is_wild(st->pile[k]) || cn_is_red3(st->pile[k])))
+        k++;
+    for (int i = 0; i < st->pile_n; i++) {
+        int c = st->pile[i];
+        if (cn_is_wild(c))
+            st->pile_wilds++;
+        else if (cn_is_red3(c)) {
+            st->pile_red3++;
+            cn_card_name(name, c);
+            if (i >= k)
+                return INVALID(rd, "line %d: R1: a red three (%s) can be in "
+                    "the pile only as an upcard at its bottom", L_pile, name);
+            if (k == st->pile_n)
+                return INVALID(rd, "line %d: C5: the red-three upcard (%s) "
+                    "must be covered by the next card turned", L_pile, name);
+        }
+    }
+
+    /* O1, M1: a side has opened exactly when it has melds, and its melds
+     * were laid by its seats. */
+    for (int side = 0; side < ns; side++) {
+        int has = 0, melder = 0;
+        for (int r = 3; r <= 14; r++)
+            has |= cn_meld_size(&st->melds[side][r]) > 0;
+        for (int s = 0; s < np; s++)
+            if (st->side_of[s] == side && st->seat_melded[s])
+                melder = 1;
+        if (has != st->opened[side])
+            return INVALID(rd, "line %d: O1: opened says side %d has %s, but "
+                "it %s melds", rd->line_of[K_OPENED], side,
+                st->opened[side] ? "opened" : "not opened",
+                has ? "has" : "has no");
+        if (melder != has)
+            return INVALID(rd, "line %d: M1: seat-melded says %s of side %d "
+                "melded, but the side has %s melds",
+                rd->line_of[K_SEAT_MELDED], melder ? "a seat" : "no seat",
+                side, has ? "" : "no");
+    }
+
+    /* The phase and the turn (T1, G4). */
+    int src = st->turn_src, tm = st->turn_melds, tx = st->turn_take_extra;
+    int perm = st->permission, mbt = st->melded_before_turn;
+    int smt = st->seat_melded[ts];
+    unsigned newm = st->turn_new_melds;
+    for (int r = 3; r <= 14; r++)
+        if ((newm >> r & 1) && cn_meld_size(&st->melds[tside][r]) == 0)
+            return INVALID(rd, "line %d: new-melds names %s, but side %d has "
+                "no meld of %s", rd->line_of[K_NEW_MELDS], cn_rank_name(r),
+                tside, cn_rank_plural(r));
+    if ((newm || tm || src == CN_SRC_PILE || mbt) && !smt)
+        return INVALID(rd, "line %d: T1: seat %d has melded (new-melds, "
+            "melds-this-turn, a take or melded-before-turn say so) but "
+            "seat-melded says not", rd->line_of[K_SEAT_MELDED], ts);
+    if (tx && src != CN_SRC_PILE)
+        return INVALID(rd, "line %d: take-extra 1 needs source pile",
+                       rd->line_of[K_TAKE_EXTRA]);
+    if (perm != CANASTA_PERMISSION_NONE) {
+        if (!p->ask_allowed)
+            return INVALID(rd, "line %d: G4: asking permission is switched "
+                "off in this game", rd->line_of[K_PERMISSION]);
+        if (cn_partner(st, ts) < 0)
+            return INVALID(rd, "line %d: G4: seat %d has no partner to ask",
+                           rd->line_of[K_PERMISSION], ts);
+        if (src == CN_SRC_NONE)
+            return INVALID(rd, "line %d: G4: permission is asked after "
+                "drawing or taking the pile (source is none)",
+                rd->line_of[K_PERMISSION]);
+    }
+    if (src == CN_SRC_NONE && (tm || tx || newm || mbt != smt))
+        return INVALID(rd, "line %d: T1: seat %d has not drawn (source none), "
+            "so it has made no meld this turn (melds-this-turn 0, take-extra "
+            "0, new-melds empty, melded-before-turn = seat-melded)",
+            rd->line_of[K_SOURCE], ts);
+    if (src == CN_SRC_STOCK && tm == 0 && (newm || mbt != smt))
+        return INVALID(rd, "line %d: T1: seat %d drew from the stock and has "
+            "not melded this turn (melds-this-turn 0), so new-melds is empty "
+            "and melded-before-turn = seat-melded",
+            rd->line_of[K_MELDS_THIS_TURN], ts);
+    if (src == CN_SRC_PILE && tm == 0 && !tx && popcount16(newm) > 1)
+        return INVALID(rd, "line %d: P1: a take with no further melds begins "
+            "at most one meld", rd->line_of[K_NEW_MELDS]);
+    switch (ph) {
+    case CANASTA_PHASE_DRAW:
+        if (src != CN_SRC_NONE || perm != CANASTA_PERMISSION_NONE)
+            return INVALID(rd, "line %d: T1: in phase draw seat %d has not "
+                "drawn yet: source none, permission none", L_phase, ts);
+        break;
+    case CANASTA_PHASE_PLAY:
+    case CANASTA_PHASE_ANSWER:
+        if (src == CN_SRC_NONE)
+            return INVALID(rd, "line %d: T1: in phase %s the player has drawn "
+                "or taken the pile; source cannot be none", L_phase,
+                phase_names[ph]);
+        if (src == CN_SRC_PILE && st->pile_n)
+            return INVALID(rd, "line %d: P1: seat %d took the pile this turn, "
+                "so it is empty until the turn's discard", L_pile, ts);
+        if (ph == CANASTA_PHASE_PLAY && perm == CANASTA_PERMISSION_NO &&
+            st->hand_n[ts] < 2)
+            return INVALID(rd, "line %d: G4: after a \"no\" seat %d keeps at "
+                "least two cards", rd->hand_line[ts], ts);
+        if (ph == CANASTA_PHASE_PLAY && perm == CANASTA_PERMISSION_ASKED)
+            return INVALID(rd, "line %d: G4: a question asked is answered "
+                "(phase answer) before play goes on", L_phase);
+        if (ph == CANASTA_PHASE_ANSWER &&
+            (perm != CANASTA_PERMISSION_ASKED || tm || tx ||
+             st->hand_n[ts] < 2))
+            return INVALID(rd, "line %d: G4: in phase answer seat %d has "
+                "asked (permission asked) right after drawing (no meld this "
+                "turn) holding at least 2 cards", L_phase, ts);
+        break;
+    default:
+        if (perm == CANASTA_PERMISSION_ASKED)
+            return INVALID(rd, "line %d: G4: a hand cannot end while a "
+                "question waits for its answer", rd->line_of[K_PERMISSION]);
+        break;
+    }
+
+    /* How the last hand ended (and G1: nobody is out while a hand goes
+     * on). */
+    int how = st->end_how, es = st->end_seat == 0xFF ? -1 : st->end_seat;
+    int out_how = how == CANASTA_END_WENT_OUT || how == CANASTA_END_CONCEALED;
+    if (out_how != (es >= 0))
+        return INVALID(rd, "line %d: %s", L_last, out_how
+            ? "G2: a hand that ended by going out names the seat that went "
+              "out"
+            : "E1: a hand that did not end by going out names no seat "
+              "(\"-\")");
+    for (int side = 0; side < ns; side++)
+        if (rd->score_line[side] && how == CANASTA_END_NONE)
+            return INVALID(rd, "line %d: S5: a last-score line, but no hand "
+                "has ended (last-hand none)", rd->score_line[side]);
+        else if (!rd->score_line[side] && how != CANASTA_END_NONE)
+            return SYNTAX(rd, "line %d: the position has no \"last-score %d\" "
+                "line (a hand has ended)", end, side);
+    for (int s = 0; s < np; s++) {
+        int emptied = !in_play && out_how && s == es;
+        if (emptied && st->hand_n[s])
+            return INVALID(rd, "line %d: G2: seat %d went out, so its hand "
+                "is empty", rd->hand_line[s], s);
+        if (!emptied && st->hand_n[s] == 0)
+            return INVALID(rd, "line %d: G2: seat %d has no cards, but %s",
+                rd->hand_line[s], s, in_play
+                    ? "a hand is being played (a player who empties the "
+                      "hand ends it)"
+                    : "the last hand did not end with this seat going out");
+    }
+
+    /* M6: black threes are melded only by a player going out: in the
+     * move that empties the hand, or leaves one card to discard. */
+    for (int side = 0; side < ns; side++) {
+        if (!cn_meld_size(&st->melds[side][3]))
+            continue;
+        if (in_play && (ph != CANASTA_PHASE_PLAY || side != tside ||
+                        !(newm >> 3 & 1) || st->hand_n[ts] > 1))
+            return INVALID(rd, "line %d: M6: black threes are melded only by "
+                "a player going out; while a hand goes on, only the player "
+                "to move may have just melded them (new-melds 3), keeping at "
+                "most one card to discard", rd->meld_line[side][3]);
+        if (!in_play && (!out_how || st->side_of[es] != side))
+            return INVALID(rd, "line %d: M6: black threes are melded only by "
+                "a player going out; no seat of side %d went out",
+                rd->meld_line[side][3], side);
+    }
+
+    /* The start of the hand, the scores and S6. */
+    if (!in_play)
+        for (int side = 0; side < ns; side++) {
+            long long start = (long long)st->totals[side] -
+                              st->last_items[side][CANASTA_SCORE_TOTAL];
+            if (start < -2147483647LL - 1 || start > 2147483647LL)
+                return INVALID(rd, "line %d: the totals are out of range",
+                               rd->line_of[K_TOTALS]);
+        }
+    cn_position_normalize(st, st);
+    if (st->hand_no == 1) {
+        for (int side = 0; side < ns; side++)
+            if (st->start_totals[side] != 0)
+                return INVALID(rd, "line %d: S5: the first hand starts from "
+                    "totals 0 (side %d: %d)", rd->line_of[K_TOTALS], side,
+                    (int)st->start_totals[side]);
+        if (in_play && how != CANASTA_END_NONE)
+            return INVALID(rd, "line %d: in the first hand no hand has ended "
+                "yet (last-hand none)", L_last);
+    } else if (in_play && how == CANASTA_END_NONE) {
+        return INVALID(rd, "line %d: in hand %d the last hand has ended "
+            "(last-hand cannot be none)", L_last, (int)st->hand_no);
+    }
+    if (in_play) {
+        int w;
+        if (over_by_totals(&st->p, st->totals, &w))
+            return INVALID(rd, "line %d: S6: with these totals the game is "
+                "over; no hand is played", rd->line_of[K_TOTALS]);
+        st->cur = (uint8_t)ts;
+        if (ph == CANASTA_PHASE_ANSWER) {
+            st->cur = (uint8_t)cn_partner(st, ts);
+            if (!cn_seat_can_go_out(st, ts))
+                return INVALID(rd, "line %d: G4: seat %d could not go out "
+                    "with the cards it holds, so it cannot have asked",
+                    rd->line_of[K_PERMISSION], ts);
+        }
+        /* G1, G4: after a "yes", or with one card left, the player to move
+         * can go out (every move that would lose that is refused). */
+        if (ph == CANASTA_PHASE_PLAY && !cn_seat_can_go_out(st, ts)) {
+            if (perm == CANASTA_PERMISSION_YES)
+                return INVALID(rd, "line %d: G4: after a \"yes\" seat %d "
+                    "must be able to go out, and with these cards it cannot",
+                    rd->line_of[K_PERMISSION], ts);
+            if (st->hand_n[ts] == 1)
+                return INVALID(rd, "line %d: G1: seat %d holds one card but "
+                    "could not go out by discarding it", rd->hand_line[ts],
+                    ts);
+        }
+    } else {
+        if (how == CANASTA_END_NONE)
+            return INVALID(rd, "line %d: in phase %s a hand has ended "
+                "(last-hand cannot be none)", L_last, phase_names[ph]);
+        if ((how == CANASTA_END_STOCK || how == CANASTA_END_RED_THREE) &&
+            st->stock_n)
+            return INVALID(rd, "line %d: %s", rd->line_of[K_STOCK],
+                how == CANASTA_END_STOCK
+                    ? "E1: the hand ended with the stock empty"
+                    : "E2: the hand ended on the last card of the stock");
+        if (out_how) {
+            int want_how = CANASTA_END_WENT_OUT;
+            if (es != ts)
+                return INVALID(rd, "line %d: G2: seat %d went out in its own "
+                    "turn, so turn is %d", L_turn, es, es);
+            if (cn_side_canastas(st, st->side_of[es]) < p->canastas_to_go_out)
+                return INVALID(rd, "line %d: G1: seat %d went out, but side "
+                    "%d has fewer than %d canasta%s", L_last, es,
+                    st->side_of[es], (int)p->canastas_to_go_out,
+                    p->canastas_to_go_out > 1 ? "s" : "");
+            if (!mbt)
+                for (int r = 3; r <= 14; r++)
+                    if ((newm >> r & 1) &&
+                        cn_meld_size(&st->melds[tside][r]) >= 7)
+                        want_how = CANASTA_END_CONCEALED;
+            if (how != want_how)
+                return INVALID(rd, "line %d: G3: seat %d went out %s", L_last,
+                    es, want_how == CANASTA_END_CONCEALED
+                        ? "concealed: it had not melded before this turn and "
+                          "began a canasta in it"
+                        : "in the ordinary way, not concealed (it had melded "
+                          "before, or began no canasta this turn)");
+        }
+        int items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
+        hand_scores(st, how, es, items);
+        for (int side = 0; side < ns; side++) {
+            const int *it = items[side];
+            if (memcmp(it, st->last_items[side], sizeof items[side]) != 0)
+                return INVALID(rd, "line %d: E3: side %d's score of this hand "
+                    "is %d %d %d %d %d %d %d (melded, natural, mixed, red "
+                    "threes, going out, in hand, total)",
+                    rd->score_line[side], side, it[0], it[1], it[2], it[3],
+                    it[4], it[5], it[6]);
+        }
+        int w, over = over_by_totals(&st->p, st->totals, &w);
+        if (over != (ph == CANASTA_PHASE_GAME_OVER))
+            return INVALID(rd, "line %d: S6: with these totals the game is %s",
+                           L_phase, over ? "over (phase game-over)"
+                                         : "not over (phase hand-over)");
+        st->winner_plus1 = (uint8_t)w;
+        st->cur = (uint8_t)((st->dealer + 1) % np);
+    }
+    return CANASTA_OK;
+}
+
+int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
+                     char *why, size_t ws)
+{
+    cn_params p = st->p;
+    uint64_t seed = st->seed;
+    memset(st, 0, sizeof *st);
+    st->p = p;
+    st->seed = seed;
+    st->end_seat = 0xFF;
+
+    reader rd;
+    memset(&rd, 0, sizeof rd);
+    rd.st = st;
+    rd.why = why;
+    rd.ws = ws;
+    cn_deck_counts(&st->p, rd.want);
+
+    int found_end = 0, rc;
+    while ((rc = cn_lines_next(r, why, ws)) == 1) {
+        char *line = r->line;
+        rd.line = r->lineno;
+        if (cn_line_ignored(line))
+            continue;
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (end_line && strcmp(line, end_line) == 0) {
+            found_end = 1;
+            break;
+        }
+        char *cur = line, *key = cn_token(&cur);
+        int k;
+        for (k = 0; k < K_COUNT; k++)
+            if (strcmp(key, key_names[k]) == 0)
+                break;
+        if (k < K_COUNT)
+            rc = read_keyed(&rd, k, cur);
+        else if (strcmp(key, "hand") == 0)
+            rc = read_hand(&rd, cur);
+        else if (strcmp(key, "red-threes") == 0)
+            rc = read_red_threes(&rd, cur);
+        else if (strcmp(key, "meld") == 0)
+            rc = read_meld(&rd, cur);
+        else if (strcmp(key, "last-score") == 0)
+            rc = read_last_score(&rd, cur);
+        else
+            rc = SYNTAX(&rd, "line %d: \"%s\" is not a line of a position%s",
+                        rd.line, key, end_line ? " (or its end is missing)"
+                                               : "");
+        if (rc)
+            return rc;
+    }
+    if (rc < 0)
+        return rc;
+    int end = r->lineno;
+    if (end_line && !found_end)
+        return SYNTAX(&rd, "line %d: the text ends before \"%s\"", end,
+                      end_line);
+    for (int k = 0; k < K_COUNT; k++)
+        if (!rd.line_of[k])
+            return SYNTAX(&rd, "line %d: the position has no \"%s\" line", end,
+                          key_names[k]);
+    for (int s = 0; s < st->p.players; s++) {
+        if (!rd.hand_line[s])
+            return SYNTAX(&rd, "line %d: the position has no \"hand %d\" line",
+                          end, s);
+        if (!rd.red_line[s])
+            return SYNTAX(&rd, "line %d: the position has no \"red-threes %d\" "
+                          "line", end, s);
+    }
+    return validate(&rd, end);
+}
+
+/* ---- the public functions ---- */
+
+CANASTA_API int canasta_game_position(char **text, size_t *length,
+                                      const canasta_game *game)
+{
+    if (text)
+        *text = NULL;
+    if (length)
+        *length = 0;
+    if (!text || !game)
+        return CANASTA_E_NULL;
+    cn_text t;
+    cn_text_init(&t, game->alloc, game->release, game->user);
+    cn_text_puts(&t, "canasta-position 1\n");
+    cn_write_rules(&t, &game->st.p, game->st.seed, 1);
+    cn_write_position(&t, &game->st, CANASTA_VIEW_ALL);
+    return cn_text_finish(text, length, &t);
+}
+
+CANASTA_API int canasta_game_from_position(canasta_game **out, char *why,
+    size_t why_size, const char *text, size_t length)
+{
+    if (why && why_size)
+        why[0] = '\0';
+    if (out)
+        *out = NULL;
+    if (!out || !text)
+        return CANASTA_E_NULL;
+    cn_lines r;
+    cn_params p;
+    uint64_t seed;
+    cn_lines_init(&r, text, length);
+    int rc = cn_read_header(&r, "canasta-position", &p, &seed, why,
+                            why_size);
+    if (rc)
+        return rc;
+    canasta_game *g = cn_game_alloc(NULL, NULL, NULL, &p);
+    if (!g)
+        return CANASTA_E_NOMEM;
+    g->st.p = p;
+    g->st.seed = seed;
+    rc = cn_read_position(&g->st, &r, NULL, why, why_size);
+    if (rc) {
+        canasta_game_free(g);
+        return rc;
+    }
+    g->from_position = 1;
+    memcpy(g->base, &g->st, sizeof g->st);
+    *out = g;
+    return CANASTA_OK;
+}

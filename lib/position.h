@@ -1,0 +1,90 @@
+/* position.h - the text of header tags and positions, shared by saves,
+ * positions and records (docs/NOTATION.md).  Not installed. */
+#ifndef CANASTA_POSITION_H
+#define CANASTA_POSITION_H
+
+#include "internal.h"
+#include "text.h"
+
+/* ---- rules_text.c: header tags common to records, saves and positions ----
+ *
+ *   preset classic
+ *   option <name> <value>      (one line per settable option)
+ *   sides <side of seat 0> ...
+ *   seed <decimal uint64>      (only when write_seed)
+ */
+void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
+                    int write_seed);
+/* A header tag line already split: key = first token, rest = the
+ * remainder.  Returns 1 if consumed (p/seed updated; *seen_seed set when
+ * it was "seed"), 0 if key is not a header tag, or a negative error code
+ * with why ("line N: ...").  Read-only options (sides) are checked
+ * against the preset.  The caller initialises *p to a preset (classic)
+ * and *seen_seed to 0 before the first tag. */
+int cn_read_rules_tag(cn_params *p, uint64_t *seed, int *seen_seed,
+                      const char *key, char *rest, int lineno, char *why,
+                      size_t ws);
+/* The kind line ("<kind> 1"; anything else is E_VERSION) and the header
+ * tags after it, up to the first other line, which is left unread (r is
+ * wound back to it).  *p starts from the classic preset; the seed line is
+ * required (E_SYNTAX). */
+int cn_read_header(cn_lines *r, const char *kind, cn_params *p,
+                   uint64_t *seed, char *why, size_t ws);
+
+/* ---- position.c ---- */
+/* Body lines of a position (no kind line, no header tags); viewer
+ * CANASTA_VIEW_ALL or a seat (other hands and the stock as "??"). */
+void cn_write_position(cn_text *t, const cn_state *st, int viewer);
+/* Read body lines from r until a line equal to end_line (e.g. "end
+ * position") or, when end_line is NULL, the end of the text.  st->p and
+ * st->seed must be set by the caller; everything else is overwritten.
+ * Fills and validates the whole state: E_SYNTAX / E_INVALID / E_HIDDEN
+ * with "line N: ..." messages. */
+int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
+                     char *why, size_t ws);
+/* The state reading the position of src would give: no deck, no events,
+ * and the start_* fields a position implies (see position.c). */
+void cn_position_normalize(cn_state *dst, const cn_state *src);
+
+/* Totals and score items in positions, saves and records stay within this
+ * bound (far above any real game), so the engine's sums cannot overflow. */
+#define CN_SCORE_LIMIT 1000000000L
+/* Hand numbers in positions, saves and records: 1 .. CN_HAND_LIMIT, which
+ * leaves over a billion NEXT_HANDs before st->hand_no could overflow
+ * (moves.c's next_hand also stops at INT32_MAX). */
+#define CN_HAND_LIMIT 1000000000L
+
+/* ---- the start of a dealt hand (saves' start lines, a record's first
+ * hand): the state's hand_no, dealer and start_* fields ---- */
+/* The line each value was read from (0: the line was not given; its value
+ * is the default a new game has). */
+typedef struct cn_start_lines {
+    int hand;                  /* "hand-number N" (save), "hand N" (record) */
+    int dealer;
+    int totals;                /* start-totals */
+    int last_hand;             /* start-last-hand */
+    int score[CN_MAX_SIDES];   /* start-last-score <side> */
+    int end;                   /* the line blamed for a missing line */
+} cn_start_lines;
+/* Check the start values of a dealt hand in st (p, hand_no, dealer,
+ * start_totals, start_last_items, start_end_how, start_end_seat) before
+ * it is dealt, in this order: ranges (hand 1 .. CN_HAND_LIMIT; seats;
+ * totals and items within +-CN_SCORE_LIMIT, S5); each side's items add up
+ * to its total (S5); went-out/concealed name a seat and other endings "-"
+ * (G2, E1); start-last-score lines given exactly when start-last-hand is
+ * not none (S5; a missing one is E_SYNTAX); hand 1 starts from totals 0
+ * and follows no hand, a later hand follows a finished one (S5); the
+ * start totals do not already end the game (S6).  CANASTA_OK, or
+ * E_INVALID / E_SYNTAX with why "line N: <rule>: ...". */
+int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
+                   size_t ws);
+
+/* ---- small text helpers shared by position.c, save.c (and records) ---- */
+/* A line that is blank or a "#" comment (leading blanks allowed). */
+int cn_line_ignored(const char *line);
+/* Strict decimal integers: 1 on success, 0 if tok is not one or out of
+ * [lo, hi]. */
+int cn_parse_int(const char *tok, long lo, long hi, long *out);
+int cn_parse_u64(const char *tok, uint64_t *out);
+
+#endif

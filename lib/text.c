@@ -1,0 +1,209 @@
+/* text.c - text handed out to callers (released with canasta_free) and
+ * the line reader of the parsers. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "text.h"
+
+/* Every block handed out starts with this header, so canasta_free can
+ * return it to the allocator it came from without being told which. */
+typedef union cn_text_header {
+    struct {
+        canasta_release_fn release;
+        void *user;
+    } h;
+    long double align_ld; /* keep the chars after it suitably aligned */
+    void *align_p;
+} cn_text_header;
+
+void cn_text_init(cn_text *t, canasta_alloc_fn alloc,
+                  canasta_release_fn release, void *user)
+{
+    memset(t, 0, sizeof *t);
+    t->alloc = alloc;
+    t->release = release;
+    t->user = user;
+}
+
+static int grow(cn_text *t, size_t need)
+{
+    if (t->failed)
+        return 0;
+    if (t->len + need + 1 <= t->cap)
+        return 1;
+    size_t cap = t->cap ? t->cap : 256;
+    while (cap < t->len + need + 1) {
+        if (cap > ((size_t)-1 - sizeof(cn_text_header)) / 2) {
+            t->failed = 1;
+            return 0;
+        }
+        cap *= 2;
+    }
+    cn_text_header *blk = cn_alloc(t->alloc, t->user, sizeof *blk + cap);
+    if (!blk) {
+        t->failed = 1;
+        return 0;
+    }
+    blk->h.release = t->release;
+    blk->h.user = t->user;
+    char *nb = (char *)(blk + 1);
+    if (t->buf) {
+        memcpy(nb, t->buf, t->len);
+        cn_release(t->release, t->user, (cn_text_header *)t->buf - 1);
+    }
+    t->buf = nb;
+    t->cap = cap;
+    return 1;
+}
+
+void cn_text_puts(cn_text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (!grow(t, n))
+        return;
+    memcpy(t->buf + t->len, s, n + 1);
+    t->len += n;
+}
+
+void cn_text_putf(cn_text *t, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        t->failed = 1;
+        return;
+    }
+    if ((size_t)n < sizeof small) {
+        cn_text_puts(t, small);
+        return;
+    }
+    if (!grow(t, (size_t)n))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+void cn_text_card(cn_text *t, int card)
+{
+    char name[8];
+    cn_card_name(name, card);
+    cn_text_puts(t, name);
+}
+
+int cn_text_finish(char **out, size_t *length, cn_text *t)
+{
+    if (!t->failed && !t->buf)
+        grow(t, 0);
+    if (t->failed) {
+        cn_text_discard(t);
+        return CANASTA_E_NOMEM;
+    }
+    t->buf[t->len] = '\0';
+    *out = t->buf;
+    if (length)
+        *length = t->len;
+    t->buf = NULL;
+    t->len = t->cap = 0;
+    return CANASTA_OK;
+}
+
+void cn_text_discard(cn_text *t)
+{
+    if (t->buf)
+        cn_release(t->release, t->user, (cn_text_header *)t->buf - 1);
+    t->buf = NULL;
+    t->len = t->cap = 0;
+}
+
+CANASTA_API void canasta_free(void *text)
+{
+    if (!text)
+        return;
+    cn_text_header *blk = (cn_text_header *)text - 1;
+    cn_release(blk->h.release, blk->h.user, blk);
+}
+
+/* ---- reading ---- */
+
+void cn_lines_init(cn_lines *r, const char *text, size_t len)
+{
+    r->text = text;
+    r->len = len == (size_t)-1 ? strlen(text) : len;
+    r->pos = 0;
+    r->lineno = 0;
+    r->line[0] = '\0';
+}
+
+int cn_lines_next(cn_lines *r, char *why, size_t why_size)
+{
+    if (r->pos >= r->len)
+        return 0;
+    size_t start = r->pos, end = start;
+    while (end < r->len && r->text[end] != '\n') {
+        if (r->text[end] == '\0') {
+            r->lineno++;
+            return cn_why(why, why_size, CANASTA_E_SYNTAX,
+                          "line %d: the text contains a NUL byte", r->lineno);
+        }
+        end++;
+    }
+    r->pos = end < r->len ? end + 1 : end;
+    r->lineno++;
+    size_t n = end - start;
+    if (n > CN_LINE_MAX)
+        return cn_why(why, why_size, CANASTA_E_SYNTAX,
+                      "line %d: longer than %d characters", r->lineno,
+                      CN_LINE_MAX);
+    memcpy(r->line, r->text + start, n);
+    while (n > 0 && (r->line[n - 1] == '\r' || r->line[n - 1] == ' ' ||
+                     r->line[n - 1] == '\t'))
+        n--;
+    r->line[n] = '\0';
+    return 1;
+}
+
+char *cn_token(char **cursor)
+{
+    char *s = *cursor;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (*s == '\0') {
+        *cursor = s;
+        return NULL;
+    }
+    char *tok = s;
+    while (*s && *s != ' ' && *s != '\t')
+        s++;
+    if (*s)
+        *s++ = '\0';
+    *cursor = s;
+    return tok;
+}
+
+int cn_parse_card(const char *tok)
+{
+    int c = 0;
+    return canasta_card_from_string(&c, tok) == CANASTA_OK ? c : 0;
+}
+
+int cn_parse_rank(const char *tok)
+{
+    static const char *const names[] = {
+        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"
+    };
+    for (int i = 0; i < 12; i++) {
+        const char *a = names[i], *b = tok;
+        while (*a && (*a == *b || (*a >= 'A' && *a <= 'Z' && *a + 32 == *b)))
+            a++, b++;
+        if (*a == '\0' && *b == '\0')
+            return 3 + i;
+    }
+    if ((tok[0] == 'T' || tok[0] == 't') && tok[1] == '\0')
+        return 10;
+    return 0;
+}

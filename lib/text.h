@@ -1,0 +1,55 @@
+/* text.h - growable text for the functions that hand out strings, and a
+ * line reader for the ones that parse them.  Not installed. */
+#ifndef CANASTA_TEXT_H
+#define CANASTA_TEXT_H
+
+#include "internal.h"
+
+typedef struct cn_text {
+    canasta_alloc_fn alloc;
+    canasta_release_fn release;
+    void *user;
+    char *buf;   /* chars start after a header that canasta_free reads */
+    size_t len, cap;
+    int failed;  /* an allocation failed; finish reports E_NOMEM */
+} cn_text;
+
+void cn_text_init(cn_text *t, canasta_alloc_fn alloc,
+                  canasta_release_fn release, void *user);
+void cn_text_puts(cn_text *t, const char *s);
+void cn_text_putf(cn_text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Hand the text out (*out, *length) or report E_NOMEM; t is then empty. */
+int cn_text_finish(char **out, size_t *length, cn_text *t);
+void cn_text_discard(cn_text *t);
+
+/* Card list helpers shared by the text formats. */
+void cn_text_card(cn_text *t, int card);
+
+/* Lines of an input text.  Lines longer than CN_LINE_MAX are an error. */
+#define CN_LINE_MAX 4096
+typedef struct cn_lines {
+    const char *text;
+    size_t len, pos;
+    int lineno;
+    char line[CN_LINE_MAX + 1];
+} cn_lines;
+void cn_lines_init(cn_lines *r, const char *text, size_t len);
+/* Next line (without newline, trailing space and a trailing '\r');
+ * 1 = got one, 0 = end, CANASTA_E_SYNTAX = too long (why filled) or a NUL
+ * byte inside the text. */
+int cn_lines_next(cn_lines *r, char *why, size_t why_size);
+
+/* Tokens of a line: splits at spaces; returns the next token or NULL. */
+char *cn_token(char **cursor);
+
+/* Parse a card ("7h", "Jk"); returns the code, or 0 if it is not one. */
+int cn_parse_card(const char *tok);
+/* Parse a rank name ("7", "10", "T", "J", "Q", "K", "A", "3");
+ * returns 3..14 or 0. */
+int cn_parse_rank(const char *tok);
+
+#endif

@@ -1,0 +1,171 @@
+#!/bin/sh
+# Tests of tools/canasta-replay on the records in examples/records and on
+# deliberately broken copies of them.
+#
+#   sh tests/replay_test.sh PATH/TO/canasta-replay PATH/TO/examples/records
+#
+# Checks exit statuses (0 consistent, 1 illegal move or wrong event, 2
+# usage, input or syntax error), the "FILE:LINE: explanation" messages and
+# the JSON output, and that the printed scores are those the record's own
+# "= score" events state.
+set -u
+
+if [ $# -ne 2 ]; then
+    echo "usage: $0 CANASTA_REPLAY RECORDS_DIR" >&2
+    exit 2
+fi
+prog=$1
+dir=$2
+case $prog in /*) ;; *) prog=$(pwd)/$prog ;; esac
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+
+failures=0
+tests=0
+
+fail() {
+    echo "replay_test: FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# run NAME EXPECTED_STATUS ARGS...: runs the program, output in
+# $tmp/out and $tmp/err.
+run() {
+    name=$1
+    want=$2
+    shift 2
+    tests=$((tests + 1))
+    "$prog" "$@" > "$tmp/out" 2> "$tmp/err"
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "$name: exit status $got, expected $want"
+        sed 's/^/    /' "$tmp/err" >&2
+        return 1
+    fi
+    return 0
+}
+
+# expect FILE TEXT NAME: FILE contains the fixed string TEXT.
+expect() {
+    if ! grep -F -e "$2" "$1" > /dev/null; then
+        fail "$3: no \"$2\" in the output"
+        sed 's/^/    /' "$1" | head -5 >&2
+    fi
+}
+
+full=$dir/full-game.rec
+deck=$dir/one-hand-custom-deck.rec
+illegal=$dir/illegal-move.rec
+view=$dir/seat-0-view.rec
+for f in "$full" "$deck" "$illegal" "$view"; do
+    if [ ! -f "$f" ]; then
+        echo "replay_test: missing $f" >&2
+        exit 1
+    fi
+done
+
+# ---- consistent records ----
+if run full-game 0 "$full"; then
+    expect "$tmp/out" "hand" full-game
+    expect "$tmp/out" "game over: side" full-game
+    test -s "$tmp/err" && fail "full-game: wrote to stderr"
+    # The table's totals are the record's own: for every hand, the total
+    # after "= score side S ..." of that hand, side by side.
+    awk '/^= score side / { t[$4] = $NF; if ($4 == 1) { print t[0], t[1] } }' \
+        "$full" > "$tmp/want"
+    awk '$1 ~ /^[0-9]+$/ && NF == 5 { print $3, $5 }' "$tmp/out" > "$tmp/got"
+    if ! cmp -s "$tmp/want" "$tmp/got"; then
+        fail "full-game: the totals differ from the record's score events"
+        diff "$tmp/want" "$tmp/got" | head -5 >&2
+    fi
+    if [ "$(wc -l < "$tmp/got")" -lt 2 ]; then
+        fail "full-game: fewer than two hands in the table"
+    fi
+fi
+run custom-deck 0 "$deck" && expect "$tmp/out" "1 hand finished" custom-deck
+
+# standard input, named "-" or not at all
+run stdin-dash 0 - < "$deck" && expect "$tmp/out" "<stdin>" stdin-dash
+run stdin-none 0 < "$deck"
+
+# ---- an illegal move: FILE:LINE: rule ID and explanation ----
+line=$(sed -n 's/^# on line \([0-9][0-9]*\) .*/\1/p' "$illegal")
+if run illegal 1 "$illegal"; then
+    expect "$tmp/err" "$illegal:$line: T1: " illegal
+    test -s "$tmp/out" && fail "illegal: wrote to stdout"
+fi
+if run illegal-json 1 --json "$illegal"; then
+    expect "$tmp/out" "\"ok\":false,\"error\":\"E_PHASE\",\"line\":$line,\"rule\":\"T1\"" illegal-json
+fi
+
+# ---- a seat's view cannot be replayed ----
+vline=$(grep -n '^view ' "$view" | cut -d: -f1)
+run view 1 "$view" && expect "$tmp/err" "$view:$vline: this is seat 0's view" view
+run view-json 1 --json "$view" && expect "$tmp/out" "\"error\":\"E_HIDDEN\"" view-json
+
+# ---- JSON of a consistent record ----
+if run full-json 0 --json "$full"; then
+    expect "$tmp/out" "{\"file\":\"$full\",\"ok\":true,\"hands\":[{\"hand\":1,\"sides\":[{\"side\":0,\"melded\":" full-json
+    expect "$tmp/out" "\"game_over\":true,\"winner\":" full-json
+fi
+
+# ---- broken copies ----
+# a wrong event: the first card drawn becomes another one
+n=$(grep -n '^= [0-9] drew ' "$full" | head -1 | cut -d: -f1)
+awk -v n="$n" 'NR == n { if ($4 == "Jk") $4 = "4c"; else $4 = "Jk" } { print }' \
+    "$full" > "$tmp/wrong-event.rec"
+if run wrong-event 1 "$tmp/wrong-event.rec"; then
+    expect "$tmp/err" "wrong-event.rec:$n: expected '" wrong-event
+fi
+# "??" in an event stands for any card
+awk -v n="$n" 'NR == n { $4 = "??" } { print }' "$full" > "$tmp/hidden-event.rec"
+run hidden-event 0 "$tmp/hidden-event.rec"
+# a move that is not notation: exit 2
+n=$(grep -n ' discard ' "$full" | head -1 | cut -d: -f1)
+awk -v n="$n" 'NR == n { $3 = "11h" } { print }' "$full" > "$tmp/bad-card.rec"
+if run bad-card 2 "$tmp/bad-card.rec"; then
+    expect "$tmp/err" "bad-card.rec:$n: " bad-card
+    expect "$tmp/err" "\"11h\" is not a card" bad-card
+fi
+run bad-card-json 2 --json "$tmp/bad-card.rec" && expect "$tmp/out" "\"error\":\"E_SYNTAX\",\"line\":$n," bad-card-json
+# impossible start values (a save's checks, S5): totals beyond the
+# +-1000000000 the engine's sums allow, refused when read: exit 2
+n=$(grep -n '^dealer ' "$deck" | head -1 | cut -d: -f1)
+awk -v n="$n" '{ print } NR == n { print "start-totals 0 -2147483500" }' \
+    "$deck" > "$tmp/start-totals.rec"
+n=$((n + 1))
+if run start-totals 2 "$tmp/start-totals.rec"; then
+    expect "$tmp/err" "start-totals.rec:$n: S5: side 1's total must be" start-totals
+fi
+run start-totals-json 2 --json "$tmp/start-totals.rec" && expect "$tmp/out" "\"error\":\"E_INVALID\",\"line\":$n," start-totals-json
+# a hand number beyond 1000000000: E_INVALID, exit 2
+n=$(grep -n '^hand 1$' "$deck" | head -1 | cut -d: -f1)
+sed 's/^hand 1$/hand 2147483647/' "$deck" > "$tmp/hand-number.rec"
+run hand-number 2 "$tmp/hand-number.rec" && expect "$tmp/err" "hand-number.rec:$n: the hand number must be 1 to 1000000000" hand-number
+# an unknown version
+sed 's/^canasta-record 1$/canasta-record 9/' "$full" > "$tmp/version.rec"
+run version 2 "$tmp/version.rec" && expect "$tmp/err" "version.rec:5: " version
+# a record cut in the middle of a move's events
+n=$(grep -n '^= score side 0 ' "$full" | head -1 | cut -d: -f1)
+head -n "$n" "$full" > "$tmp/cut.rec"
+run cut 1 "$tmp/cut.rec" && expect "$tmp/err" "cut.rec:$n: expected '= score side 1 " cut
+# a move out of turn
+n=$(grep -n ' draw$' "$full" | sed -n 3p | cut -d: -f1)
+awk -v n="$n" 'NR == n { $1 = ($1 + 1) % 4 } { print }' "$full" > "$tmp/turn.rec"
+run turn 1 "$tmp/turn.rec" && expect "$tmp/err" "turn.rec:$n: T1: it is seat" turn
+
+# ---- usage and input errors ----
+run help 0 --help && expect "$tmp/out" "usage: " help
+run unknown-option 2 --frobnicate "$full" && expect "$tmp/err" "unknown option" unknown-option
+run two-files 2 "$full" "$deck"
+run missing-file 2 "$tmp/no-such-file.rec" && expect "$tmp/err" "no-such-file.rec" missing-file
+printf '' > "$tmp/empty.rec"
+run empty 2 "$tmp/empty.rec"
+
+if [ "$failures" -ne 0 ]; then
+    echo "replay_test: $failures of $tests runs failed" >&2
+    exit 1
+fi
+echo "replay_test: all $tests runs passed"
+exit 0

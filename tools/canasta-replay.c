@@ -1,0 +1,304 @@
+/*
+ * canasta-replay - check a game record move by move and print its scores.
+ *
+ * Usage: canasta-replay [--json] [FILE | -]
+ *
+ * Reads a game record (docs/NOTATION.md, "Records"; standard input when
+ * FILE is "-" or missing), replays every move with the rules and compares
+ * every written event with what the rules make happen.
+ *
+ *   exit 0  the record is consistent: prints, hand by hand, each side's
+ *           score for the hand and its running total
+ *   exit 1  an illegal move, a wrong event, or a record that cannot be
+ *           replayed (a seat's view): prints "FILE:LINE: explanation",
+ *           which starts with the rule ID when a rule is involved
+ *   exit 2  bad arguments, an unreadable file, or text that is not a
+ *           record (syntax, unknown version)
+ *
+ * With --json the result goes to standard output as one JSON object
+ * instead (errors included); the exit status is the same.
+ *
+ * This program uses only the public header, like the examples.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canasta.h"
+
+#define WHY_SIZE 8192
+#define MAX_SIDES 4
+
+static const char *prog = "canasta-replay";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: %s [--json] [FILE | -]\n"
+        "Replay a Classic Canasta game record, checking every move and\n"
+        "every written event, and print the score of each hand.\n"
+        "\n"
+        "  --json   print the result (or the error) as JSON on stdout\n"
+        "  --help   show this text\n"
+        "\n"
+        "Exit status: 0 the record is consistent; 1 an illegal move or a\n"
+        "wrong event (FILE:LINE: explanation); 2 usage, input or syntax\n"
+        "error.\n", prog);
+}
+
+/* ---- JSON ---- */
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", stdout);
+        else if (c == '\t')
+            fputs("\\t", stdout);
+        else if (c < 0x20 || c >= 0x7f)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+/* ---- input ---- */
+
+static char *read_all(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        return NULL;
+    for (;;) {
+        if (n == cap) {
+            char *nb = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                free(buf);
+                return NULL;
+            }
+            break;
+        }
+    }
+    *len = n;
+    return buf;
+}
+
+/* ---- errors ---- */
+
+/* Split "line N: text" into N and text (N = 0 when there is none). */
+static const char *split_line(const char *why, int *line)
+{
+    int n = 0, k = 0;
+    if (sscanf(why, "line %d: %n", &n, &k) == 1 && k > 0) {
+        *line = n;
+        return why + k;
+    }
+    *line = 0;
+    return why;
+}
+
+/* The rule ID at the start of an explanation ("P4: ..."), or "". */
+static void rule_of(char *out, size_t size, const char *msg)
+{
+    size_t i = 0;
+    out[0] = '\0';
+    if (msg[0] < 'A' || msg[0] > 'Z')
+        return;
+    i = 1;
+    while (msg[i] >= '0' && msg[i] <= '9')
+        i++;
+    if (i < 2 || msg[i] != ':' || i >= size)
+        return;
+    memcpy(out, msg, i);
+    out[i] = '\0';
+}
+
+static int report_error(const char *file, int json, int code, int line,
+                        const char *why, int status)
+{
+    int l = 0;
+    const char *msg = split_line(why, &l);
+    char rule[16];
+    if (line <= 0)
+        line = l;
+    if (!*msg)
+        msg = canasta_strerror(code);
+    rule_of(rule, sizeof rule, msg);
+    if (json) {
+        fputs("{\"file\":", stdout);
+        json_string(file);
+        printf(",\"ok\":false,\"error\":\"%s\",\"line\":%d,\"rule\":",
+               canasta_error_name(code), line);
+        if (rule[0])
+            json_string(rule);
+        else
+            fputs("null", stdout);
+        fputs(",\"message\":", stdout);
+        json_string(msg);
+        fputs("}\n", stdout);
+    } else if (line > 0) {
+        fprintf(stderr, "%s:%d: %s\n", file, line, msg);
+    } else {
+        fprintf(stderr, "%s: %s\n", file, msg);
+    }
+    return status;
+}
+
+/* ---- scores ---- */
+
+static const char *const item_names[CANASTA_SCORE_ITEMS] = {
+    "melded", "natural_canastas", "mixed_canastas", "red_threes",
+    "going_out", "in_hand", "score"
+};
+
+static int print_scores(const char *file, int json,
+                        const canasta_record *rec, const canasta_game *g)
+{
+    size_t count = 0;
+    int sides = 0, phase = 0, hand_no = 0, winner = -2;
+    if (canasta_record_hand_count(&count, rec) ||
+        canasta_game_option(&sides, g, CANASTA_OPT_SIDES) ||
+        canasta_game_phase(&phase, g) ||
+        canasta_game_hand_number(&hand_no, g))
+        return report_error(file, json, CANASTA_E_ARG, 0,
+                            "cannot read the replayed game", 2);
+    if (sides > MAX_SIDES)
+        sides = MAX_SIDES;
+    int over = phase == CANASTA_PHASE_HAND_OVER ||
+               phase == CANASTA_PHASE_GAME_OVER;
+    /* The finished hands are consecutive and end with the last one over. */
+    int first = (over ? hand_no : hand_no - 1) - (int)count + 1;
+    if (phase == CANASTA_PHASE_GAME_OVER)
+        canasta_game_winner(&winner, g);
+
+    if (json) {
+        fputs("{\"file\":", stdout);
+        json_string(file);
+        fputs(",\"ok\":true,\"hands\":[", stdout);
+    } else {
+        printf("%s: %zu hand%s finished\n", file, count,
+               count == 1 ? "" : "s");
+        printf("%6s", "hand");
+        for (int s = 0; s < sides; s++)
+            printf("  %7s %d  %7s", "side", s, "total");
+        putchar('\n');
+    }
+    for (size_t h = 0; h < count; h++) {
+        if (json)
+            printf("%s{\"hand\":%d,\"sides\":[", h ? "," : "",
+                   first + (int)h);
+        else
+            printf("%6d", first + (int)h);
+        for (int s = 0; s < sides; s++) {
+            int items[CANASTA_SCORE_ITEMS], total = 0;
+            if (canasta_record_hand_score(items, CANASTA_SCORE_ITEMS, &total,
+                                          rec, h, s))
+                return report_error(file, json, CANASTA_E_ARG, 0,
+                                    "cannot read a hand's score", 2);
+            if (json) {
+                printf("%s{\"side\":%d", s ? "," : "", s);
+                for (int i = 0; i < CANASTA_SCORE_ITEMS; i++)
+                    printf(",\"%s\":%d", item_names[i], items[i]);
+                printf(",\"total\":%d}", total);
+            } else {
+                printf("  %9d  %7d", items[CANASTA_SCORE_TOTAL], total);
+            }
+        }
+        fputs(json ? "]}" : "\n", stdout);
+    }
+    if (json) {
+        printf("],\"game_over\":%s,\"winner\":",
+               phase == CANASTA_PHASE_GAME_OVER ? "true" : "false");
+        if (winner == -2)
+            fputs("null", stdout);
+        else
+            printf("%d", winner);
+        fputs("}\n", stdout);
+    } else if (winner >= 0) {
+        printf("game over: side %d wins\n", winner);
+    } else if (winner == -1) {
+        printf("game over: a tie\n");
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int json = 0;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--help") == 0 ||
+                   strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "%s: unknown option %s\n", prog, argv[i]);
+            usage(stderr);
+            return 2;
+        } else if (path) {
+            fprintf(stderr, "%s: only one record at a time\n", prog);
+            usage(stderr);
+            return 2;
+        } else {
+            path = argv[i];
+        }
+    }
+    const char *name = path && strcmp(path, "-") != 0 ? path : "<stdin>";
+    FILE *f = path && strcmp(path, "-") != 0 ? fopen(path, "rb") : stdin;
+    if (!f) {
+        fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(errno));
+        return 2;
+    }
+    size_t len = 0;
+    char *text = read_all(f, &len);
+    int err = errno;
+    if (f != stdin)
+        fclose(f);
+    if (!text) {
+        fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(err));
+        return 2;
+    }
+
+    static char why[WHY_SIZE];
+    canasta_record *rec = NULL;
+    int rc = canasta_record_parse(&rec, why, sizeof why, text, len);
+    free(text);
+    if (rc)
+        return report_error(name, json, rc, 0, why, 2);
+    canasta_game *g = NULL;
+    int line = 0;
+    rc = canasta_record_replay(&g, &line, why, sizeof why, rec);
+    if (rc) {
+        int status = rc == CANASTA_E_NOMEM ? 2 : 1;
+        canasta_record_free(rec);
+        return report_error(name, json, rc, line, why, status);
+    }
+    int status = print_scores(name, json, rec, g);
+    canasta_game_free(g);
+    canasta_record_free(rec);
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "%s: cannot write the output\n", prog);
+        return 2;
+    }
+    return status;
+}
