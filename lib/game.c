@@ -1,12 +1,14 @@
 /* game.c - the game handle: create, free, clone, copy, custom deals,
  * validate/apply/undo. */
+#include <stddef.h>
 #include <string.h>
 #include "internal.h"
 
 /* One block holds the handle and its history buffer, so clone costs one
  * allocation.  The history bytes past hist_len are never read. */
-canasta_game *cn_game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
-                            void *user, const cn_params *p)
+static canasta_game *alloc_block(canasta_alloc_fn a, canasta_release_fn rl,
+                                 void *user, const cn_params *p,
+                                 int zero_state)
 {
     size_t cap = cn_history_capacity(p);
     /* The block is the handle, the base state of a position (see
@@ -15,7 +17,8 @@ canasta_game *cn_game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
     canasta_game *g = cn_alloc(a, user, sizeof *g + sizeof(cn_state) + cap);
     if (!g)
         return NULL;
-    memset(g, 0, sizeof *g);
+    /* A clone copies the whole state over it, so zeroing it is wasted. */
+    memset(g, 0, zero_state ? sizeof *g : offsetof(canasta_game, st));
     g->alloc = a;
     g->release = rl;
     g->user = user;
@@ -23,6 +26,12 @@ canasta_game *cn_game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
     g->base = (cn_state *)(g + 1);
     g->hist = (uint8_t *)(g->base + 1);
     return g;
+}
+
+canasta_game *cn_game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
+                            void *user, const cn_params *p)
+{
+    return alloc_block(a, rl, user, p, 1);
 }
 #define game_alloc cn_game_alloc
 
@@ -72,11 +81,11 @@ CANASTA_API int canasta_game_clone(canasta_game **out,
     if (!out || !game)
         return CANASTA_E_NULL;
     *out = NULL;
-    canasta_game *g = game_alloc(game->alloc, game->release, game->user,
-                                 &game->st.p);
+    canasta_game *g = alloc_block(game->alloc, game->release, game->user,
+                                  &game->st.p, 0);
     if (!g)
         return CANASTA_E_NOMEM;
-    cn_state_copy(&g->st, &game->st);
+    memcpy(&g->st, &game->st, sizeof g->st);
     g->from_position = game->from_position;
     if (game->from_position)
         memcpy(g->base, game->base, sizeof *g->base);
