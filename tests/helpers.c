@@ -1,5 +1,6 @@
 /* helpers.c - building crafted games and moves for the tests (helpers.h). */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -671,4 +672,28 @@ void th_list_moves(th_movelist *ml, const canasta_game *g)
     if (rc != CANASTA_OK)
         ck_abort_msg("canasta_legal_moves: %s", canasta_error_name(rc));
     ml->n = count;
+}
+
+int th_scaled(int n, int least)
+{
+    const char *text = getenv("CANASTA_TEST_SCALE");
+    long scale = 100;
+    if (text && *text) {
+        char *end = NULL;
+        scale = strtol(text, &end, 10);
+        /* strtol alone would skip leading blanks and take a sign */
+        if (!isdigit((unsigned char)text[0]) || *end != '\0' || scale < 1 ||
+            scale > 10000) {
+            fprintf(stderr, "CANASTA_TEST_SCALE='%s': expected a whole "
+                    "percentage from 1 to 10000 (100 is the full size)\n",
+                    text);
+            exit(EXIT_FAILURE);
+        }
+    }
+    long long v = (long long)n * scale / 100;
+    if (least < 1)
+        least = 1;
+    if (v < least)
+        return least;
+    return v > INT_MAX ? INT_MAX : (int)v;
 }

@@ -133,6 +133,16 @@ void th_drain_stock(canasta_game *g, int left);
  * stock, red threes) exactly as often as the deck holds it. */
 void th_assert_cards_accounted(const canasta_game *g);
 
+/* n scaled by the environment variable CANASTA_TEST_SCALE, a whole
+ * percentage from 1 to 10000 (100 when unset or empty): n * scale / 100,
+ * but at least `least` (the fewest runs the test's own checks need, such
+ * as "some hand went out"; 1 or more).  The long random-play tests size
+ * their loops with it so that slow runs (valgrind, sanitizers) can play
+ * fewer games; see mk/sanitize.mk.  Any other value stops the run with a
+ * message, since a typo must not silently change what runs.  No Check
+ * calls. */
+int th_scaled(int n, int least);
+
 /* splitmix64: a seeded generator (never rand()), so that random play is
  * the same on every run.  Seed by setting .state. */
 typedef struct {

@@ -16,6 +16,13 @@
  *    of every hand; every listed move is validated after every move of
  *    every FULL_VALIDATE_EVERY-th hand (a whole list is many validations;
  *    the other hands validate the move played).
+ *
+ * CANASTA_TEST_SCALE (a percentage, default 100; see th_scaled) scales
+ * HANDS_PER_CHUNK and LOW_TARGET_GAMES: "make check-valgrind" plays a
+ * tenth of these hands, since valgrind runs them some 40 times slower.
+ * The chunks, seeds and checks stay the same, so a scaled run plays the
+ * first hands of each chunk and the first games of each target (never
+ * fewer than the LEAST_ counts below).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +67,13 @@
 #define LOW_TARGET 500
 #define LOWISH_TARGET 2500
 #define LOW_TARGET_GAMES 50
+/* The fewest hands per chunk and games per target a scaled run plays:
+ * enough for some hand to go out and, with LOWISH_TARGET, for some game to
+ * need several hands (both asserted).  Measured: 10 hands and 2 games
+ * suffice with these seeds; the margin covers engine changes that alter
+ * the random games. */
+#define LEAST_HANDS_PER_CHUNK 50
+#define LEAST_LOW_TARGET_GAMES 5
 /* Not a rule: a guard so that a broken engine cannot loop forever.  A
  * game to 500 needs a side to gain 500; random play gets there in a few
  * hands (measured: see the report). */
@@ -818,8 +832,9 @@ START_TEST(test_random_hands_rules_hold)
     int played = 0, in_game = 0, game_no = 0;
     canasta_game *g = NULL;
     long ends[5] = { 0, 0, 0, 0, 0 };
+    int hands_wanted = th_scaled(HANDS_PER_CHUNK, LEAST_HANDS_PER_CHUNK);
     player_init(&p, UINT64_C(0xC0FFEE) + (uint64_t)_i * 7919u);
-    while (played < HANDS_PER_CHUNK) {
+    while (played < hands_wanted) {
         int how = 0, who = 0;
         if (!g) {
             uint64_t seed = (uint64_t)_i * 100000u + (uint64_t)game_no++;
@@ -870,7 +885,7 @@ START_TEST(test_random_games_low_target_reach_game_over)
     canasta_rules *rules = classic();
     player p;
     int game, multi = 0;
-    int per_loop = LOW_TARGET_GAMES / 2;
+    int per_loop = th_scaled(LOW_TARGET_GAMES / 2, LEAST_LOW_TARGET_GAMES);
     int want = _i == 0 ? LOW_TARGET : LOWISH_TARGET;
     REQ_EQ(canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, want),
            CANASTA_OK);
