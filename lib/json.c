@@ -193,7 +193,8 @@ static const char *name_of(const char *const *names, size_t n, int v)
 {
     return v >= 0 && (size_t)v < n ? names[v] : "unknown";
 }
-#define NAME(table, v) name_of(table, sizeof table / sizeof table[0], (v))
+#define NAME(table, v) \
+    name_of((table), sizeof(table) / sizeof((table)[0]), (v))
 
 /* ---- sections ---- */
 
@@ -255,7 +256,7 @@ static const char *meld_class_name(const cn_meld *m)
 {
     if (cn_meld_size(m) < 7)
         return "open";
-    return m->twos + m->jokers ? "mixed-canasta" : "natural-canasta";
+    return (m->twos + m->jokers) ? "mixed-canasta" : "natural-canasta";
 }
 
 static void put_table(jw *w, const cn_state *st)

@@ -269,8 +269,8 @@ static void canasta_events(cn_state *st, int seat, const uint8_t *was_size)
         const cn_meld *md = &st->melds[side][r];
         if (was_size[r] < 7 && cn_meld_size(md) >= 7)
             cn_event_add(st, CANASTA_EVENT_CANASTA, seat, side, r,
-                         md->twos + md->jokers ? CANASTA_MELD_MIXED_CANASTA
-                                               : CANASTA_MELD_NATURAL_CANASTA);
+                         (md->twos + md->jokers) ? CANASTA_MELD_MIXED_CANASTA
+                                                 : CANASTA_MELD_NATURAL_CANASTA);
     }
 }
 

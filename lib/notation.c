@@ -50,7 +50,8 @@ CANASTA_API int canasta_move_to_string(char *buf, size_t size,
         n += (size_t)sprintf(out + n, " %s", card);
     } else if (move->kind == CANASTA_MOVE_MELD ||
                move->kind == CANASTA_MOVE_TAKE_PILE) {
-        if (move->ngroups > CANASTA_MOVE_MAX_GROUPS)
+        /* The notation has no text for a meld or take without groups. */
+        if (move->ngroups < 1 || move->ngroups > CANASTA_MOVE_MAX_GROUPS)
             return CANASTA_E_MOVE;
         for (int g = 0; g < move->ngroups; g++) {
             const canasta_group *gr = &move->groups[g];

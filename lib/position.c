@@ -225,6 +225,10 @@ typedef struct reader {
 
 #define SYNTAX(rd, ...) cn_why((rd)->why, (rd)->ws, CANASTA_E_SYNTAX, __VA_ARGS__)
 #define INVALID(rd, ...) cn_why((rd)->why, (rd)->ws, CANASTA_E_INVALID, __VA_ARGS__)
+/* The readers below set their outputs only when they return CANASTA_OK.
+ * cn_why returns the code it is given, but in another file, so the
+ * analyser cannot tell that an error return is never 0: the callers'
+ * output variables start at 0 so that no path reads them uninitialised. */
 
 /* A number token; E_SYNTAX when missing or not a number, E_INVALID when
  * out of [lo, hi]. */
@@ -350,13 +354,13 @@ static int once(reader *rd, int *slot, const char *what, long index)
 static int read_hand(reader *rd, char *cur)
 {
     cn_state *st = rd->st;
-    long seat;
+    long seat = 0;
     int rc = get_seat(rd, &cur, &seat);
     if (rc || (rc = once(rd, &rd->hand_line[seat], "hand", seat)))
         return rc;
     char *tok;
     while ((tok = cn_token(&cur)) != NULL) {
-        int c;
+        int c = 0;
         if ((rc = get_card(rd, tok, &c)))
             return rc;
         if (cn_is_red3(c))
@@ -372,13 +376,13 @@ static int read_hand(reader *rd, char *cur)
 static int read_red_threes(reader *rd, char *cur)
 {
     cn_state *st = rd->st;
-    long seat;
+    long seat = 0;
     int rc = get_seat(rd, &cur, &seat);
     if (rc || (rc = once(rd, &rd->red_line[seat], "red-threes", seat)))
         return rc;
     char *tok;
     while ((tok = cn_token(&cur)) != NULL) {
-        int c;
+        int c = 0;
         if ((rc = get_card(rd, tok, &c)))
             return rc;
         if (!cn_is_red3(c))
@@ -392,7 +396,7 @@ static int read_red_threes(reader *rd, char *cur)
 static int read_meld(reader *rd, char *cur)
 {
     cn_state *st = rd->st;
-    long side;
+    long side = 0;
     int rc = get_side(rd, &cur, &side);
     if (rc)
         return rc;
@@ -415,7 +419,7 @@ static int read_meld(reader *rd, char *cur)
         rd->any_meld_line = rd->line;
     cn_meld *m = &st->melds[side][r];
     while ((tok = cn_token(&cur)) != NULL) {
-        int c;
+        int c = 0;
         if ((rc = get_card(rd, tok, &c)))
             return rc;
         if (r == 3 && cn_is_wild(c))
@@ -444,7 +448,7 @@ static int read_meld(reader *rd, char *cur)
 
 static int read_last_score(reader *rd, char *cur)
 {
-    long side, v;
+    long side = 0, v = 0;
     int rc = get_side(rd, &cur, &side);
     if (rc || (rc = once(rd, &rd->score_line[side], "last-score", side)))
         return rc;
@@ -471,7 +475,7 @@ static int read_keyed(reader *rd, int k, char *cur)
 {
     cn_state *st = rd->st;
     const cn_params *p = &st->p;
-    long v;
+    long v = 0;
     int rc = CANASTA_OK, x;
     if (rd->line_of[k])
         return SYNTAX(rd, "line %d: a second \"%s\" line (the first is line "
@@ -533,7 +537,8 @@ static int read_keyed(reader *rd, int k, char *cur)
     case K_SEAT_MELDED:
         for (int s = 0; s < p->players && !rc; s++) {
             char what[32];
-            snprintf(what, sizeof what, "seat-melded of seat %d", s);
+            /* At most 31 characters: it fits. */
+            (void)snprintf(what, sizeof what, "seat-melded of seat %d", s);
             rc = get_bool(rd, &cur, what, &st->seat_melded[s]);
         }
         break;
@@ -563,7 +568,8 @@ static int read_keyed(reader *rd, int k, char *cur)
     case K_OPENED:
         for (int s = 0; s < p->sides && !rc; s++) {
             char what[32];
-            snprintf(what, sizeof what, "opened of side %d", s);
+            /* At most 26 characters: it fits. */
+            (void)snprintf(what, sizeof what, "opened of side %d", s);
             rc = get_bool(rd, &cur, what, &st->opened[s]);
         }
         break;
@@ -573,7 +579,7 @@ static int read_keyed(reader *rd, int k, char *cur)
         int n = 0;
         char *tok;
         while ((tok = cn_token(&cur)) != NULL) {
-            int c;
+            int c = 0;
             if ((rc = get_card(rd, tok, &c)))
                 return rc;
             cards[n++] = (uint8_t)c; /* get_card bounds n by the deck */
@@ -740,25 +746,31 @@ static int popcount16(unsigned v)
     return n;
 }
 
-/* Everything that no single line can check.  end: the line number to
- * blame for what is missing. */
-static int validate(reader *rd, int end)
+/* Everything that no single line can check, in the order below; each
+ * check_* returns CANASTA_OK or the error of the first thing wrong.  end:
+ * the line number to blame for what is missing. */
+
+static int phase_in_play(int ph)
 {
-    cn_state *st = rd->st;
-    const cn_params *p = &st->p;
-    int np = p->players, ns = p->sides;
-    int ph = st->phase, ts = st->turn_seat, tside;
-    int in_play = ph == CANASTA_PHASE_DRAW || ph == CANASTA_PHASE_PLAY ||
-                  ph == CANASTA_PHASE_ANSWER;
-    int L_phase = rd->line_of[K_PHASE], L_turn = rd->line_of[K_TURN];
-    int L_last = rd->line_of[K_LAST_HAND], L_pile = rd->line_of[K_PILE];
+    return ph == CANASTA_PHASE_DRAW || ph == CANASTA_PHASE_PLAY ||
+           ph == CANASTA_PHASE_ANSWER;
+}
+
+/* The seat that went out in the last hand, or -1. */
+static int end_seat_of(const cn_state *st)
+{
+    return st->end_seat == 0xFF ? -1 : st->end_seat;
+}
+
+static int ended_by_going_out(int how)
+{
+    return how == CANASTA_END_WENT_OUT || how == CANASTA_END_CONCEALED;
+}
+
+/* C2: every card of the deck exactly once per copy. */
+static int check_deck(reader *rd, int end)
+{
     char name[8];
-
-    for (int s = 0; s < np; s++)
-        st->side_of[s] = (uint8_t)p->seat_side[s];
-    tside = st->side_of[ts];
-
-    /* C2: every card of the deck exactly once per copy. */
     for (int c = 8; c <= 60; c++)
         if (rd->placed[c] < rd->want[c]) {
             cn_card_name(name, c);
@@ -766,10 +778,17 @@ static int validate(reader *rd, int end)
                            "position places %d", end, rd->want[c], name,
                            rd->placed[c]);
         }
+    return CANASTA_OK;
+}
 
-    /* P3, C5: the pile's wild cards and red threes.  A red three can only
-     * be a covered upcard: below it only upcards (wild cards, red threes),
-     * and a card that is neither above them all. */
+/* P3, C5: the pile's wild cards and red threes (counted in st).  A red
+ * three can only be a covered upcard: below it only upcards (wild cards,
+ * red threes), and a card that is neither above them all. */
+static int check_pile(reader *rd)
+{
+    cn_state *st = rd->st;
+    int L_pile = rd->line_of[K_PILE];
+    char name[8];
     int k = 0;
     while (k < st->pile_n &&
            (cn_is_wild(st->pile[k]) || cn_is_red3(st->pile[k])))
@@ -789,9 +808,15 @@ static int validate(reader *rd, int end)
                     "must be covered by the next card turned", L_pile, name);
         }
     }
+    return CANASTA_OK;
+}
 
-    /* O1, M1: a side has opened exactly when it has melds, and its melds
-     * were laid by its seats. */
+/* O1, M1: a side has opened exactly when it has melds, and its melds were
+ * laid by its seats. */
+static int check_opened(reader *rd)
+{
+    const cn_state *st = rd->st;
+    int np = st->p.players, ns = st->p.sides;
     for (int side = 0; side < ns; side++) {
         int has = 0, melder = 0;
         for (int r = 3; r <= 14; r++)
@@ -810,8 +835,15 @@ static int validate(reader *rd, int end)
                 rd->line_of[K_SEAT_MELDED], melder ? "a seat" : "no seat",
                 side, has ? "" : "no");
     }
+    return CANASTA_OK;
+}
 
-    /* The phase and the turn (T1, G4). */
+/* The turn so far (T1, G4, P1): what the player to move has done. */
+static int check_turn(reader *rd)
+{
+    const cn_state *st = rd->st;
+    const cn_params *p = &st->p;
+    int ts = st->turn_seat, tside = st->side_of[ts];
     int src = st->turn_src, tm = st->turn_melds, tx = st->turn_take_extra;
     int perm = st->permission, mbt = st->melded_before_turn;
     int smt = st->seat_melded[ts];
@@ -853,6 +885,17 @@ static int validate(reader *rd, int end)
     if (src == CN_SRC_PILE && tm == 0 && !tx && popcount16(newm) > 1)
         return INVALID(rd, "line %d: P1: a take with no further melds begins "
             "at most one meld", rd->line_of[K_NEW_MELDS]);
+    return CANASTA_OK;
+}
+
+/* The phase against the turn (T1, P1, G4). */
+static int check_phase(reader *rd)
+{
+    const cn_state *st = rd->st;
+    int ph = st->phase, ts = st->turn_seat;
+    int src = st->turn_src, tm = st->turn_melds, tx = st->turn_take_extra;
+    int perm = st->permission;
+    int L_phase = rd->line_of[K_PHASE];
     switch (ph) {
     case CANASTA_PHASE_DRAW:
         if (src != CN_SRC_NONE || perm != CANASTA_PERMISSION_NONE)
@@ -867,7 +910,8 @@ static int validate(reader *rd, int end)
                 phase_names[ph]);
         if (src == CN_SRC_PILE && st->pile_n)
             return INVALID(rd, "line %d: P1: seat %d took the pile this turn, "
-                "so it is empty until the turn's discard", L_pile, ts);
+                "so it is empty until the turn's discard",
+                rd->line_of[K_PILE], ts);
         if (ph == CANASTA_PHASE_PLAY && perm == CANASTA_PERMISSION_NO &&
             st->hand_n[ts] < 2)
             return INVALID(rd, "line %d: G4: after a \"no\" seat %d keeps at "
@@ -888,13 +932,20 @@ static int validate(reader *rd, int end)
                 "question waits for its answer", rd->line_of[K_PERMISSION]);
         break;
     }
+    return CANASTA_OK;
+}
 
-    /* How the last hand ended (and G1: nobody is out while a hand goes
-     * on). */
-    int how = st->end_how, es = st->end_seat == 0xFF ? -1 : st->end_seat;
-    int out_how = how == CANASTA_END_WENT_OUT || how == CANASTA_END_CONCEALED;
+/* How the last hand ended, its score lines, and G1: nobody is out while a
+ * hand goes on. */
+static int check_last_hand(reader *rd, int end)
+{
+    const cn_state *st = rd->st;
+    int np = st->p.players, ns = st->p.sides;
+    int in_play = phase_in_play(st->phase);
+    int how = st->end_how, es = end_seat_of(st);
+    int out_how = ended_by_going_out(how);
     if (out_how != (es >= 0))
-        return INVALID(rd, "line %d: %s", L_last, out_how
+        return INVALID(rd, "line %d: %s", rd->line_of[K_LAST_HAND], out_how
             ? "G2: a hand that ended by going out names the seat that went "
               "out"
             : "E1: a hand that did not end by going out names no seat "
@@ -918,9 +969,18 @@ static int validate(reader *rd, int end)
                       "hand ends it)"
                     : "the last hand did not end with this seat going out");
     }
+    return CANASTA_OK;
+}
 
-    /* M6: black threes are melded only by a player going out: in the
-     * move that empties the hand, or leaves one card to discard. */
+/* M6: black threes are melded only by a player going out: in the move
+ * that empties the hand, or leaves one card to discard. */
+static int check_black_threes(reader *rd)
+{
+    const cn_state *st = rd->st;
+    int ns = st->p.sides, ph = st->phase, ts = st->turn_seat;
+    int tside = st->side_of[ts], in_play = phase_in_play(ph);
+    int es = end_seat_of(st), out_how = ended_by_going_out(st->end_how);
+    unsigned newm = st->turn_new_melds;
     for (int side = 0; side < ns; side++) {
         if (!cn_meld_size(&st->melds[side][3]))
             continue;
@@ -935,8 +995,16 @@ static int validate(reader *rd, int end)
                 "a player going out; no seat of side %d went out",
                 rd->meld_line[side][3], side);
     }
+    return CANASTA_OK;
+}
 
-    /* The start of the hand, the scores and S6. */
+/* The start of the hand (S5), after which st holds the start_* values
+ * the position implies. */
+static int check_hand_start(reader *rd)
+{
+    cn_state *st = rd->st;
+    int ns = st->p.sides, in_play = phase_in_play(st->phase);
+    int how = st->end_how, L_last = rd->line_of[K_LAST_HAND];
     if (!in_play)
         for (int side = 0; side < ns; side++) {
             long long start = (long long)st->totals[side] -
@@ -959,84 +1027,141 @@ static int validate(reader *rd, int end)
         return INVALID(rd, "line %d: in hand %d the last hand has ended "
             "(last-hand cannot be none)", L_last, (int)st->hand_no);
     }
-    if (in_play) {
-        int w;
-        if (over_by_totals(&st->p, st->totals, &w))
-            return INVALID(rd, "line %d: S6: with these totals the game is "
-                "over; no hand is played", rd->line_of[K_TOTALS]);
-        st->cur = (uint8_t)ts;
-        if (ph == CANASTA_PHASE_ANSWER) {
-            st->cur = (uint8_t)cn_partner(st, ts);
-            if (!cn_seat_can_go_out(st, ts))
-                return INVALID(rd, "line %d: G4: seat %d could not go out "
-                    "with the cards it holds, so it cannot have asked",
-                    rd->line_of[K_PERMISSION], ts);
-        }
-        /* G1, G4: after a "yes", or with one card left, the player to move
-         * can go out (every move that would lose that is refused). */
-        if (ph == CANASTA_PHASE_PLAY && !cn_seat_can_go_out(st, ts)) {
-            if (perm == CANASTA_PERMISSION_YES)
-                return INVALID(rd, "line %d: G4: after a \"yes\" seat %d "
-                    "must be able to go out, and with these cards it cannot",
-                    rd->line_of[K_PERMISSION], ts);
-            if (st->hand_n[ts] == 1)
-                return INVALID(rd, "line %d: G1: seat %d holds one card but "
-                    "could not go out by discarding it", rd->hand_line[ts],
-                    ts);
-        }
-    } else {
-        if (how == CANASTA_END_NONE)
-            return INVALID(rd, "line %d: in phase %s a hand has ended "
-                "(last-hand cannot be none)", L_last, phase_names[ph]);
-        if ((how == CANASTA_END_STOCK || how == CANASTA_END_RED_THREE) &&
-            st->stock_n)
-            return INVALID(rd, "line %d: %s", rd->line_of[K_STOCK],
-                how == CANASTA_END_STOCK
-                    ? "E1: the hand ended with the stock empty"
-                    : "E2: the hand ended on the last card of the stock");
-        if (out_how) {
-            int want_how = CANASTA_END_WENT_OUT;
-            if (es != ts)
-                return INVALID(rd, "line %d: G2: seat %d went out in its own "
-                    "turn, so turn is %d", L_turn, es, es);
-            if (cn_side_canastas(st, st->side_of[es]) < p->canastas_to_go_out)
-                return INVALID(rd, "line %d: G1: seat %d went out, but side "
-                    "%d has fewer than %d canasta%s", L_last, es,
-                    st->side_of[es], (int)p->canastas_to_go_out,
-                    p->canastas_to_go_out > 1 ? "s" : "");
-            if (!mbt)
-                for (int r = 3; r <= 14; r++)
-                    if ((newm >> r & 1) &&
-                        cn_meld_size(&st->melds[tside][r]) >= 7)
-                        want_how = CANASTA_END_CONCEALED;
-            if (how != want_how)
-                return INVALID(rd, "line %d: G3: seat %d went out %s", L_last,
-                    es, want_how == CANASTA_END_CONCEALED
-                        ? "concealed: it had not melded before this turn and "
-                          "began a canasta in it"
-                        : "in the ordinary way, not concealed (it had melded "
-                          "before, or began no canasta this turn)");
-        }
-        int items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
-        hand_scores(st, how, es, items);
-        for (int side = 0; side < ns; side++) {
-            const int *it = items[side];
-            if (memcmp(it, st->last_items[side], sizeof items[side]) != 0)
-                return INVALID(rd, "line %d: E3: side %d's score of this hand "
-                    "is %d %d %d %d %d %d %d (melded, natural, mixed, red "
-                    "threes, going out, in hand, total)",
-                    rd->score_line[side], side, it[0], it[1], it[2], it[3],
-                    it[4], it[5], it[6]);
-        }
-        int w, over = over_by_totals(&st->p, st->totals, &w);
-        if (over != (ph == CANASTA_PHASE_GAME_OVER))
-            return INVALID(rd, "line %d: S6: with these totals the game is %s",
-                           L_phase, over ? "over (phase game-over)"
-                                         : "not over (phase hand-over)");
-        st->winner_plus1 = (uint8_t)w;
-        st->cur = (uint8_t)((st->dealer + 1) % np);
+    return CANASTA_OK;
+}
+
+/* A hand being played: S6, and what the player to move must be able to
+ * do (G1, G4); sets the current seat. */
+static int check_in_play(reader *rd)
+{
+    cn_state *st = rd->st;
+    int ph = st->phase, ts = st->turn_seat, perm = st->permission;
+    int w;
+    if (over_by_totals(&st->p, st->totals, &w))
+        return INVALID(rd, "line %d: S6: with these totals the game is "
+            "over; no hand is played", rd->line_of[K_TOTALS]);
+    st->cur = (uint8_t)ts;
+    if (ph == CANASTA_PHASE_ANSWER) {
+        st->cur = (uint8_t)cn_partner(st, ts);
+        if (!cn_seat_can_go_out(st, ts))
+            return INVALID(rd, "line %d: G4: seat %d could not go out "
+                "with the cards it holds, so it cannot have asked",
+                rd->line_of[K_PERMISSION], ts);
+    }
+    /* G1, G4: after a "yes", or with one card left, the player to move
+     * can go out (every move that would lose that is refused). */
+    if (ph == CANASTA_PHASE_PLAY && !cn_seat_can_go_out(st, ts)) {
+        if (perm == CANASTA_PERMISSION_YES)
+            return INVALID(rd, "line %d: G4: after a \"yes\" seat %d "
+                "must be able to go out, and with these cards it cannot",
+                rd->line_of[K_PERMISSION], ts);
+        if (st->hand_n[ts] == 1)
+            return INVALID(rd, "line %d: G1: seat %d holds one card but "
+                "could not go out by discarding it", rd->hand_line[ts],
+                ts);
     }
     return CANASTA_OK;
+}
+
+/* How a finished hand ended (E1, E2, G1, G2, G3). */
+static int check_ending(reader *rd)
+{
+    const cn_state *st = rd->st;
+    const cn_params *p = &st->p;
+    int ph = st->phase, ts = st->turn_seat, tside = st->side_of[ts];
+    int how = st->end_how, es = end_seat_of(st);
+    int L_last = rd->line_of[K_LAST_HAND];
+    unsigned newm = st->turn_new_melds;
+    if (how == CANASTA_END_NONE)
+        return INVALID(rd, "line %d: in phase %s a hand has ended "
+            "(last-hand cannot be none)", L_last, phase_names[ph]);
+    if ((how == CANASTA_END_STOCK || how == CANASTA_END_RED_THREE) &&
+        st->stock_n)
+        return INVALID(rd, "line %d: %s", rd->line_of[K_STOCK],
+            how == CANASTA_END_STOCK
+                ? "E1: the hand ended with the stock empty"
+                : "E2: the hand ended on the last card of the stock");
+    if (!ended_by_going_out(how))
+        return CANASTA_OK;
+    int want_how = CANASTA_END_WENT_OUT;
+    if (es != ts)
+        return INVALID(rd, "line %d: G2: seat %d went out in its own "
+            "turn, so turn is %d", rd->line_of[K_TURN], es, es);
+    if (cn_side_canastas(st, st->side_of[es]) < p->canastas_to_go_out)
+        return INVALID(rd, "line %d: G1: seat %d went out, but side "
+            "%d has fewer than %d canasta%s", L_last, es,
+            st->side_of[es], (int)p->canastas_to_go_out,
+            p->canastas_to_go_out > 1 ? "s" : "");
+    if (!st->melded_before_turn)
+        for (int r = 3; r <= 14; r++)
+            if ((newm >> r & 1) &&
+                cn_meld_size(&st->melds[tside][r]) >= 7)
+                want_how = CANASTA_END_CONCEALED;
+    if (how != want_how)
+        return INVALID(rd, "line %d: G3: seat %d went out %s", L_last,
+            es, want_how == CANASTA_END_CONCEALED
+                ? "concealed: it had not melded before this turn and "
+                  "began a canasta in it"
+                : "in the ordinary way, not concealed (it had melded "
+                  "before, or began no canasta this turn)");
+    return CANASTA_OK;
+}
+
+/* A finished hand: its ending, its scores (E3) and S6; sets the winner
+ * and the current seat. */
+static int check_hand_over(reader *rd)
+{
+    cn_state *st = rd->st;
+    int ns = st->p.sides, np = st->p.players, ph = st->phase;
+    int rc = check_ending(rd);
+    if (rc)
+        return rc;
+    int items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
+    hand_scores(st, st->end_how, end_seat_of(st), items);
+    for (int side = 0; side < ns; side++) {
+        const int *it = items[side];
+        if (memcmp(it, st->last_items[side], sizeof items[side]) != 0)
+            return INVALID(rd, "line %d: E3: side %d's score of this hand "
+                "is %d %d %d %d %d %d %d (melded, natural, mixed, red "
+                "threes, going out, in hand, total)",
+                rd->score_line[side], side, it[0], it[1], it[2], it[3],
+                it[4], it[5], it[6]);
+    }
+    int w, over = over_by_totals(&st->p, st->totals, &w);
+    if (over != (ph == CANASTA_PHASE_GAME_OVER))
+        return INVALID(rd, "line %d: S6: with these totals the game is %s",
+                       rd->line_of[K_PHASE], over ? "over (phase game-over)"
+                                                  : "not over (phase "
+                                                    "hand-over)");
+    st->winner_plus1 = (uint8_t)w;
+    st->cur = (uint8_t)((st->dealer + 1) % np);
+    return CANASTA_OK;
+}
+
+static int validate(reader *rd, int end)
+{
+    cn_state *st = rd->st;
+    for (int s = 0; s < st->p.players; s++)
+        st->side_of[s] = (uint8_t)st->p.seat_side[s];
+    int rc = check_deck(rd, end);
+    if (!rc)
+        rc = check_pile(rd);
+    if (!rc)
+        rc = check_opened(rd);
+    if (!rc)
+        rc = check_turn(rd);
+    if (!rc)
+        rc = check_phase(rd);
+    if (!rc)
+        rc = check_last_hand(rd, end);
+    if (!rc)
+        rc = check_black_threes(rd);
+    if (!rc)
+        rc = check_hand_start(rd);
+    if (!rc)
+        rc = phase_in_play(st->phase) ? check_in_play(rd)
+                                      : check_hand_over(rd);
+    return rc;
 }
 
 int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,

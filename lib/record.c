@@ -47,7 +47,7 @@ typedef struct rec_hand {
     int from_position;  /* the hand began from a position */
     int32_t start_totals[CN_MAX_SIDES];
     int32_t start_items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
-    uint8_t start_how, start_seat, start_scored, pad;
+    uint8_t start_how, start_seat, start_scored;
     uint8_t deck[CN_MAX_DECK];
     cn_state *base;     /* from_position, unless the text hides cards */
     size_t raw_first, raw_n;  /* a view's position lines, as written */
@@ -319,9 +319,10 @@ static int same_start(const rec_hand *h, const canasta_game *g)
         return h->base && memcmp(h->base, g->base, sizeof *g->base) == 0 ? 2
                                                                           : 0;
     if (h->known_start &&
-        (memcmp(h->start_totals, st->start_totals, sizeof h->start_totals) ||
+        (memcmp(h->start_totals, st->start_totals,
+                sizeof h->start_totals) != 0 ||
          memcmp(h->start_items, st->start_last_items,
-                sizeof h->start_items) ||
+                sizeof h->start_items) != 0 ||
          h->start_how != st->start_end_how ||
          h->start_seat != st->start_end_seat ||
          h->start_scored != st->start_scored))
@@ -390,7 +391,8 @@ static int run_fail(rec_run *x, int code, int line, const char *fmt, ...)
         if (n >= 0 && (size_t)n < x->ws) {
             va_list ap;
             va_start(ap, fmt);
-            vsnprintf(x->why + n, x->ws - (size_t)n, fmt, ap);
+            /* Truncated to why_size, as documented. */
+            (void)vsnprintf(x->why + n, x->ws - (size_t)n, fmt, ap);
             va_end(ap);
         }
     }
@@ -428,10 +430,9 @@ static int event_matches(const char *e, const char *w)
         return 0;
     memcpy(eb, e, el + 1);
     memcpy(wb, w, wl + 1);
-    char *ec = eb, *wc = wb, *et, *wt;
+    char *ec = eb, *wc = wb;
     for (;;) {
-        et = cn_token(&ec);
-        wt = cn_token(&wc);
+        char *et = cn_token(&ec), *wt = cn_token(&wc);
         if (!et || !wt)
             return !et && !wt;
         if (strcmp(et, wt) == 0)
@@ -1035,7 +1036,8 @@ static int rd_fail(rec_reader *d, int code, const char *fmt, ...)
         if (n >= 0 && (size_t)n < d->ws) {
             va_list ap;
             va_start(ap, fmt);
-            vsnprintf(d->why + n, d->ws - (size_t)n, fmt, ap);
+            /* Truncated to why_size, as documented. */
+            (void)vsnprintf(d->why + n, d->ws - (size_t)n, fmt, ap);
             va_end(ap);
         }
     }
@@ -1098,10 +1100,9 @@ static int has_hidden_token(const char *line)
  * after them. */
 static int read_ints(char *rest, int32_t *v, int n)
 {
-    char *tok;
     for (int i = 0; i < n; i++) {
         long x;
-        tok = cn_token(&rest);
+        char *tok = cn_token(&rest);
         if (!tok || !cn_parse_int(tok, -2147483647L - 1, 2147483647L, &x))
             return 0;
         v[i] = (int32_t)x;
@@ -1161,10 +1162,10 @@ static int read_start_line(rec_reader *d, rec_hand *h, const char *key,
         }
     } else { /* start-last-score <side> <items> */
         char *tok = cn_token(&rest);
-        char msg[160];
-        snprintf(msg, sizeof msg, "write \"start-last-score <side> <%d "
-                 "numbers>\" (melded, natural, mixed, red threes, going out, "
-                 "in hand, total)", CANASTA_SCORE_ITEMS);
+        char msg[160]; /* the text below fits */
+        (void)snprintf(msg, sizeof msg, "write \"start-last-score <side> <%d "
+                       "numbers>\" (melded, natural, mixed, red threes, "
+                       "going out, in hand, total)", CANASTA_SCORE_ITEMS);
         if (!tok || !cn_parse_int(tok, -2147483647L - 1, 2147483647L, &side))
             return rd_fail(d, CANASTA_E_SYNTAX, "%s", msg);
         if (side < 0 || side >= p->sides)
@@ -1179,11 +1180,11 @@ static int read_start_line(rec_reader *d, rec_hand *h, const char *key,
             memcpy(h->start_items[side], items, sizeof items);
     }
     if (*slot) {
-        char name[48];
+        char name[48]; /* the longest key and a side fit */
         if (slot == &h->score_line[side])
-            snprintf(name, sizeof name, "%s %ld", key, side);
+            (void)snprintf(name, sizeof name, "%s %ld", key, side);
         else
-            snprintf(name, sizeof name, "%s", key);
+            (void)snprintf(name, sizeof name, "%s", key);
         return rd_fail(d, CANASTA_E_SYNTAX,
             "a second \"%s\" line (the first is line %d)", name, *slot);
     }
@@ -1280,19 +1281,278 @@ static int read_position(rec_reader *d, rec_hand *h)
     }
 }
 
+/* Where the reader is in the text. */
+typedef struct rec_parse {
+    int stage;      /* 0: kind line, 1: header, 2: body */
+    int seen_seed;
+    int hstate;     /* in a hand: 0 dealer next, 1 before events and
+                       moves, 2 events and moves */
+    int after_next; /* the last line was "S next" */
+} rec_parse;
+
+/* The kind line: "canasta-record 1". */
+static int read_kind(rec_reader *d, const char *key, char *cur)
+{
+    char *ver = cn_token(&cur);
+    if (strcmp(key, "canasta-record") != 0)
+        return rd_fail(d, CANASTA_E_VERSION,
+            "not a game record (it begins with \"canasta-record 1\")");
+    if (!ver || strcmp(ver, "1") != 0 || cn_token(&cur))
+        return rd_fail(d, CANASTA_E_VERSION,
+            "unknown record format \"%s\" (this library reads "
+            "\"canasta-record 1\")", d->lines.line);
+    return CANASTA_OK;
+}
+
+/* "view S" in the header. */
+static int read_view(rec_reader *d, char *cur)
+{
+    canasta_record *r = d->r;
+    char *tok = cn_token(&cur);
+    long v;
+    if (r->view >= 0)
+        return rd_fail(d, CANASTA_E_SYNTAX, "a second view line");
+    if (!tok || cn_token(&cur) ||
+        !cn_parse_int(tok, -2147483647L - 1, 2147483647L, &v))
+        return rd_fail(d, CANASTA_E_SYNTAX, "write \"view S\" with a seat S");
+    if (v < 0)
+        return rd_fail(d, CANASTA_E_INVALID, "seat %ld does not exist", v);
+    /* Checked against the players at the first hand. */
+    r->view = (int)v;
+    r->view_line = d->lines.lineno;
+    return CANASTA_OK;
+}
+
+/* A header line before the first "hand N". */
+static int read_header_line(rec_reader *d, rec_parse *ps, const char *key,
+                            char *cur)
+{
+    canasta_record *r = d->r;
+    if (strcmp(key, "view") == 0)
+        return read_view(d, cur);
+    int rc = cn_read_rules_tag(&r->p, &r->seed, &ps->seen_seed, key, cur,
+                               d->lines.lineno, d->why, d->ws);
+    if (rc < 0)
+        return rc;
+    if (rc == 0)
+        return rd_fail(d, CANASTA_E_SYNTAX,
+            "\"%s\" is not a header tag (preset, option, sides, seed, "
+            "view); the moves follow a \"hand N\" line", key);
+    return CANASTA_OK;
+}
+
+/* The header is complete (the first "hand N" line is next). */
+static int end_header(rec_reader *d, const rec_parse *ps)
+{
+    canasta_record *r = d->r;
+    if (r->view >= r->p.players) {
+        d->lines.lineno = r->view_line;
+        return rd_fail(d, CANASTA_E_INVALID,
+            "seat %d does not exist in a %d-player game", r->view,
+            (int)r->p.players);
+    }
+    if (r->view >= 0 && ps->seen_seed)
+        return rd_fail(d, CANASTA_E_SYNTAX,
+            "a seat's view (\"view %d\") has no seed line", r->view);
+    if (r->view < 0 && !ps->seen_seed)
+        return rd_fail(d, CANASTA_E_SYNTAX,
+            "the header has no \"seed\" (or \"view\") line");
+    return CANASTA_OK;
+}
+
+/* "hand N": the hand before it is complete, and a new one begins. */
+static int read_hand_line(rec_reader *d, rec_parse *ps, char *cur)
+{
+    canasta_record *r = d->r;
+    char *tok = cn_token(&cur);
+    long n;
+    int rc;
+    if (r->n_hands) {
+        const rec_hand *prev = &r->hands[r->n_hands - 1];
+        if (ps->hstate == 0)
+            return rd_fail(d, CANASTA_E_SYNTAX,
+                "hand %d has no \"dealer D\" line", (int)prev->hand_no);
+        if (ps->hstate == 1 && r->n_hands == 1 &&
+            (rc = check_first_start(d, prev)) != 0)
+            return rc;
+    }
+    if (!tok || cn_token(&cur) ||
+        !cn_parse_int(tok, -2147483647L - 1, 2147483647L, &n))
+        return rd_fail(d, CANASTA_E_SYNTAX,
+            "write \"hand N\" with the hand's number N (from 1)");
+    if (n < 1 || n > CN_HAND_LIMIT)
+        return rd_fail(d, CANASTA_E_INVALID,
+            "the hand number must be 1 to %ld, not %ld", CN_HAND_LIMIT, n);
+    if ((rc = RESERVE(r, hands, cap_hands, r->n_hands + 1)) != 0)
+        return rc;
+    rec_hand *h = push_hand(r);
+    h->hand_no = (int32_t)n;
+    h->line = d->lines.lineno;
+    h->known_start = r->n_hands == 1;
+    if (r->view < 0)
+        cn_shuffled_deck(h->deck, &r->p, r->seed, h->hand_no);
+    ps->hstate = 0;
+    ps->after_next = 0;
+    return CANASTA_OK;
+}
+
+/* "dealer D", the line after "hand N". */
+static int read_dealer_line(rec_reader *d, rec_hand *h, const char *key,
+                            char *cur)
+{
+    char *tok = cn_token(&cur);
+    long v;
+    int rc;
+    if (strcmp(key, "dealer") != 0)
+        return rd_fail(d, CANASTA_E_SYNTAX,
+            "the \"hand %d\" line is followed by \"dealer D\"",
+            (int)h->hand_no);
+    if (!tok || cn_token(&cur))
+        return rd_fail(d, CANASTA_E_SYNTAX,
+            "write \"dealer D\": the dealer is a seat from 0 to %d",
+            (int)d->r->p.players - 1);
+    if ((rc = read_seat(d, tok, "the dealer: seat",
+            "write \"dealer D\": the dealer is a seat", &v)) != 0)
+        return rc;
+    h->dealer = (int32_t)v;
+    h->dealer_line = d->lines.lineno;
+    return CANASTA_OK;
+}
+
+/* The lines that may follow the dealer, before the hand's events and
+ * moves: start lines, a deck, a position.  1 if the line was one of
+ * them, 0 if not, or an error. */
+static int read_hand_start_line(rec_reader *d, rec_hand *h, const char *key,
+                                char *cur)
+{
+    int rc;
+    if (strcmp(key, "start-totals") == 0 ||
+        strcmp(key, "start-last-hand") == 0 ||
+        strcmp(key, "start-last-score") == 0) {
+        if (d->r->n_hands != 1)
+            return rd_fail(d, CANASTA_E_SYNTAX,
+                "only the first hand of a record gives its start values; "
+                "later ones follow from the moves");
+        if (h->custom || h->from_position)
+            return rd_fail(d, CANASTA_E_SYNTAX,
+                "the start values come before the deck or position");
+        rc = read_start_line(d, h, key, cur);
+        if (rc)
+            return rc;
+        if (!h->has_start)
+            h->start_line = d->lines.lineno;
+        h->has_start = 1;
+        return 1;
+    }
+    if (strcmp(key, "deck") == 0) {
+        if (h->custom || h->from_position)
+            return rd_fail(d, CANASTA_E_SYNTAX,
+                "a hand has one deck or one position");
+        rc = read_deck(d, h, cur);
+        return rc ? rc : 1;
+    }
+    if (strcmp(key, "begin") == 0) {
+        char *what = cn_token(&cur);
+        if (!what || strcmp(what, "position") != 0 || cn_token(&cur))
+            return rd_fail(d, CANASTA_E_SYNTAX, "write \"begin position\"");
+        if (h->custom || h->from_position || h->has_start)
+            return rd_fail(d, CANASTA_E_SYNTAX,
+                "a hand that begins from a position has no deck or start "
+                "lines");
+        rc = read_position(d, h);
+        return rc ? rc : 1;
+    }
+    return 0;
+}
+
+/* An event line, "= " and the event: kept for the replay to check. */
+static int read_event_line(rec_reader *d, rec_hand *h)
+{
+    canasta_record *r = d->r;
+    char text[CN_LINE_MAX + 1], ev[CN_LINE_MAX + 1];
+    const char *s = d->lines.line;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    memcpy(text, s + 1, strlen(s + 1) + 1);
+    normalize_event(ev, sizeof ev, text);
+    if (ev[0] == '\0')
+        return rd_fail(d, CANASTA_E_SYNTAX,
+            "an event line is \"= \" and the event, e.g. \"= 0 drew 7h\"");
+    if (h->mv_n == 0 && h->ev_n == 0)
+        h->ev_first = r->n_evs;
+    int rc = keep_line(r, ev, d->lines.lineno);
+    if (rc)
+        return rc;
+    if (h->mv_n == 0)
+        h->ev_n++;
+    else
+        r->mv[r->n_mv - 1].ev_n++;
+    return CANASTA_OK;
+}
+
+/* A move line. */
+static int read_move_line(rec_reader *d, rec_parse *ps)
+{
+    canasta_record *r = d->r;
+    char mwhy[256];
+    canasta_move m;
+    if (has_hidden_token(d->lines.line))
+        return rd_fail(d, CANASTA_E_HIDDEN,
+            "\"??\" stands for a card the writer could not see; a move "
+            "needs its real cards");
+    int rc = canasta_move_from_string(&m, mwhy, sizeof mwhy, d->lines.line,
+                                      -1);
+    if (rc)
+        return rd_fail(d, CANASTA_E_SYNTAX, "%s", mwhy);
+    if ((rc = reserve_moves(r, 1, REC_MOVE_BYTES)) != 0)
+        return rc;
+    push_move(r, &m, d->lines.lineno);
+    ps->after_next = m.kind == CANASTA_MOVE_NEXT_HAND;
+    return CANASTA_OK;
+}
+
+/* A line of the body (from the first "hand N" on). */
+static int read_body_line(rec_reader *d, rec_parse *ps, const char *key,
+                          char *cur)
+{
+    canasta_record *r = d->r;
+    int rc;
+    if (strcmp(key, "hand") == 0)
+        return read_hand_line(d, ps, cur);
+    /* The body begins with a "hand N" line, so there is a hand. */
+    rec_hand *h = &r->hands[r->n_hands - 1];
+    if (ps->after_next)
+        return rd_fail(d, CANASTA_E_SYNTAX,
+            "after the move \"next\" comes the next hand's \"hand %d\" line",
+            (int)h->hand_no + 1);
+    if (ps->hstate == 0) {
+        rc = read_dealer_line(d, h, key, cur);
+        if (!rc)
+            ps->hstate = 1;
+        return rc;
+    }
+    if (ps->hstate == 1) {
+        rc = read_hand_start_line(d, h, key, cur);
+        if (rc)
+            return rc < 0 ? rc : CANASTA_OK;
+        if (r->n_hands == 1 && (rc = check_first_start(d, h)) != 0)
+            return rc;
+    }
+    ps->hstate = 2;
+    if (key[0] == '=')
+        return read_event_line(d, h);
+    return read_move_line(d, ps);
+}
+
 static int read_record(rec_reader *d)
 {
     canasta_record *r = d->r;
     cn_lines *L = &d->lines;
-    int stage = 0;      /* 0: kind line, 1: header, 2: body */
-    int seen_seed = 0;
-    int hstate = 0;     /* in a hand: 0 dealer next, 1 before events and
-                           moves, 2 events and moves */
-    int after_next = 0; /* the last line was "S next" */
-    char line[CN_LINE_MAX + 1], ev[CN_LINE_MAX + 1], mwhy[256];
-    int rc;
+    rec_parse ps;
+    char line[CN_LINE_MAX + 1];
+    memset(&ps, 0, sizeof ps);
     for (;;) {
-        rc = cn_lines_next(L, d->why, d->ws);
+        int rc = cn_lines_next(L, d->why, d->ws);
         if (rc < 0)
             return rc;
         if (rc == 0)
@@ -1301,212 +1561,33 @@ static int read_record(rec_reader *d)
             continue;
         memcpy(line, L->line, strlen(L->line) + 1);
         char *cur = line, *key = cn_token(&cur);
-        if (stage == 0) {
-            char *ver = cn_token(&cur);
-            if (strcmp(key, "canasta-record") != 0)
-                return rd_fail(d, CANASTA_E_VERSION,
-                    "not a game record (it begins with \"canasta-record "
-                    "1\")");
-            if (!ver || strcmp(ver, "1") != 0 || cn_token(&cur))
-                return rd_fail(d, CANASTA_E_VERSION,
-                    "unknown record format \"%s\" (this library reads "
-                    "\"canasta-record 1\")", L->line);
-            stage = 1;
-            continue;
-        }
-        if (stage == 1) {
-            if (strcmp(key, "hand") != 0) {
-                if (strcmp(key, "view") == 0) {
-                    char *tok = cn_token(&cur);
-                    long v;
-                    if (r->view >= 0)
-                        return rd_fail(d, CANASTA_E_SYNTAX,
-                                       "a second view line");
-                    if (!tok || cn_token(&cur) ||
-                        !cn_parse_int(tok, -2147483647L - 1, 2147483647L,
-                                      &v))
-                        return rd_fail(d, CANASTA_E_SYNTAX,
-                                       "write \"view S\" with a seat S");
-                    if (v < 0)
-                        return rd_fail(d, CANASTA_E_INVALID,
-                            "seat %ld does not exist", v);
-                    /* Checked against the players at the first hand. */
-                    r->view = (int)v;
-                    r->view_line = L->lineno;
-                    continue;
-                }
-                rc = cn_read_rules_tag(&r->p, &r->seed, &seen_seed, key, cur,
-                                       L->lineno, d->why, d->ws);
-                if (rc < 0)
+        if (ps.stage == 0) {
+            rc = read_kind(d, key, cur);
+            ps.stage = 1;
+        } else if (ps.stage == 1 && strcmp(key, "hand") != 0) {
+            rc = read_header_line(d, &ps, key, cur);
+        } else {
+            if (ps.stage == 1) {
+                if ((rc = end_header(d, &ps)) != 0)
                     return rc;
-                if (rc == 0)
-                    return rd_fail(d, CANASTA_E_SYNTAX,
-                        "\"%s\" is not a header tag (preset, option, sides, "
-                        "seed, view); the moves follow a \"hand N\" line",
-                        key);
-                continue;
+                ps.stage = 2;
             }
-            if (r->view >= r->p.players) {
-                L->lineno = r->view_line;
-                return rd_fail(d, CANASTA_E_INVALID,
-                    "seat %d does not exist in a %d-player game", r->view,
-                    (int)r->p.players);
-            }
-            if (r->view >= 0 && seen_seed)
-                return rd_fail(d, CANASTA_E_SYNTAX,
-                    "a seat's view (\"view %d\") has no seed line",
-                    r->view);
-            if (r->view < 0 && !seen_seed)
-                return rd_fail(d, CANASTA_E_SYNTAX,
-                    "the header has no \"seed\" (or \"view\") line");
-            stage = 2;
+            rc = read_body_line(d, &ps, key, cur);
         }
-        /* The body. */
-        rec_hand *h = r->n_hands ? &r->hands[r->n_hands - 1] : NULL;
-        if (strcmp(key, "hand") == 0) {
-            char *tok = cn_token(&cur);
-            long n;
-            if (h && hstate == 0)
-                return rd_fail(d, CANASTA_E_SYNTAX,
-                    "hand %d has no \"dealer D\" line", (int)h->hand_no);
-            if (h && hstate == 1 && r->n_hands == 1 &&
-                (rc = check_first_start(d, h)) != 0)
-                return rc;
-            if (!tok || cn_token(&cur) ||
-                !cn_parse_int(tok, -2147483647L - 1, 2147483647L, &n))
-                return rd_fail(d, CANASTA_E_SYNTAX,
-                    "write \"hand N\" with the hand's number N (from 1)");
-            if (n < 1 || n > CN_HAND_LIMIT)
-                return rd_fail(d, CANASTA_E_INVALID,
-                    "the hand number must be 1 to %ld, not %ld",
-                    CN_HAND_LIMIT, n);
-            if ((rc = RESERVE(r, hands, cap_hands, r->n_hands + 1)) != 0)
-                return rc;
-            h = push_hand(r);
-            h->hand_no = (int32_t)n;
-            h->line = L->lineno;
-            h->known_start = r->n_hands == 1;
-            if (r->view < 0)
-                cn_shuffled_deck(h->deck, &r->p, r->seed, h->hand_no);
-            hstate = 0;
-            after_next = 0;
-            continue;
-        }
-        if (after_next)
-            return rd_fail(d, CANASTA_E_SYNTAX,
-                "after the move \"next\" comes the next hand's \"hand %d\" "
-                "line", (int)h->hand_no + 1);
-        if (hstate == 0) {
-            char *tok = cn_token(&cur);
-            long v;
-            if (strcmp(key, "dealer") != 0)
-                return rd_fail(d, CANASTA_E_SYNTAX,
-                    "the \"hand %d\" line is followed by \"dealer D\"",
-                    (int)h->hand_no);
-            if (!tok || cn_token(&cur))
-                return rd_fail(d, CANASTA_E_SYNTAX,
-                    "write \"dealer D\": the dealer is a seat from 0 to %d",
-                    (int)r->p.players - 1);
-            if ((rc = read_seat(d, tok, "the dealer: seat",
-                    "write \"dealer D\": the dealer is a seat", &v)) != 0)
-                return rc;
-            h->dealer = (int32_t)v;
-            h->dealer_line = L->lineno;
-            hstate = 1;
-            continue;
-        }
-        if (hstate == 1) {
-            if (strcmp(key, "start-totals") == 0 ||
-                strcmp(key, "start-last-hand") == 0 ||
-                strcmp(key, "start-last-score") == 0) {
-                if (r->n_hands != 1)
-                    return rd_fail(d, CANASTA_E_SYNTAX,
-                        "only the first hand of a record gives its start "
-                        "values; later ones follow from the moves");
-                if (h->custom || h->from_position)
-                    return rd_fail(d, CANASTA_E_SYNTAX,
-                        "the start values come before the deck or position");
-                rc = read_start_line(d, h, key, cur);
-                if (rc)
-                    return rc;
-                if (!h->has_start)
-                    h->start_line = L->lineno;
-                h->has_start = 1;
-                continue;
-            }
-            if (strcmp(key, "deck") == 0) {
-                if (h->custom || h->from_position)
-                    return rd_fail(d, CANASTA_E_SYNTAX,
-                        "a hand has one deck or one position");
-                rc = read_deck(d, h, cur);
-                if (rc)
-                    return rc;
-                continue;
-            }
-            if (strcmp(key, "begin") == 0) {
-                char *what = cn_token(&cur);
-                if (!what || strcmp(what, "position") != 0 || cn_token(&cur))
-                    return rd_fail(d, CANASTA_E_SYNTAX,
-                        "write \"begin position\"");
-                if (h->custom || h->from_position || h->has_start)
-                    return rd_fail(d, CANASTA_E_SYNTAX,
-                        "a hand that begins from a position has no deck or "
-                        "start lines");
-                rc = read_position(d, h);
-                if (rc)
-                    return rc;
-                continue;
-            }
-        }
-        if (hstate == 1 && r->n_hands == 1 &&
-            (rc = check_first_start(d, h)) != 0)
-            return rc;
-        hstate = 2;
-        if (key[0] == '=') {
-            const char *s = L->line;
-            while (*s == ' ' || *s == '\t')
-                s++;
-            memcpy(line, s + 1, strlen(s + 1) + 1);
-            normalize_event(ev, sizeof ev, line);
-            if (ev[0] == '\0')
-                return rd_fail(d, CANASTA_E_SYNTAX,
-                    "an event line is \"= \" and the event, e.g. \"= 0 "
-                    "drew 7h\"");
-            if (h->mv_n == 0 && h->ev_n == 0)
-                h->ev_first = r->n_evs;
-            rc = keep_line(r, ev, L->lineno);
-            if (rc)
-                return rc;
-            if (h->mv_n == 0)
-                h->ev_n++;
-            else
-                r->mv[r->n_mv - 1].ev_n++;
-            continue;
-        }
-        if (has_hidden_token(L->line))
-            return rd_fail(d, CANASTA_E_HIDDEN,
-                "\"??\" stands for a card the writer could not see; a move "
-                "needs its real cards");
-        canasta_move m;
-        rc = canasta_move_from_string(&m, mwhy, sizeof mwhy, L->line, -1);
         if (rc)
-            return rd_fail(d, CANASTA_E_SYNTAX, "%s", mwhy);
-        if ((rc = reserve_moves(r, 1, REC_MOVE_BYTES)) != 0)
             return rc;
-        push_move(r, &m, L->lineno);
-        after_next = m.kind == CANASTA_MOVE_NEXT_HAND;
     }
-    if (stage == 0)
+    if (ps.stage == 0)
         return rd_fail(d, CANASTA_E_SYNTAX,
             "the text is empty; a record begins with \"canasta-record 1\"");
     if (r->n_hands == 0)
         return rd_fail(d, CANASTA_E_SYNTAX,
                        "the record ends before its first \"hand N\" line");
-    if (hstate == 0)
+    if (ps.hstate == 0)
         return rd_fail(d, CANASTA_E_SYNTAX,
                        "the record ends before the dealer of hand %d",
                        (int)r->hands[r->n_hands - 1].hand_no);
-    if (hstate == 1 && r->n_hands == 1)
+    if (ps.hstate == 1 && r->n_hands == 1)
         return check_first_start(d, &r->hands[0]);
     return CANASTA_OK;
 }

@@ -124,7 +124,6 @@ typedef struct loader {
     size_t ws;
     int line_of[S_COUNT];
     int score_line[CN_MAX_SIDES];
-    int base_line;
     uint8_t deck[CN_MAX_DECK];
     int deck_n;
 } loader;
@@ -172,9 +171,9 @@ static int start_line(loader *ld, const char *key, char *cur)
     cn_state *st = &ld->g->st;
     const cn_params *p = &st->p;
     int line = ld->r.lineno, k, rc = CANASTA_OK;
-    long v;
+    long v = 0; /* set by num() whenever it returns CANASTA_OK */
     if (strcmp(key, "start-last-score") == 0) {
-        long side;
+        long side = 0;
         if ((rc = num(ld, &cur, "the side", 0, p->sides - 1, &side)))
             return rc;
         if (ld->score_line[side])
@@ -284,6 +283,15 @@ static int deal_start(loader *ld)
     int rc = cn_check_start(st, &at, ld->why, ld->ws);
     if (rc)
         return rc;
+    /* C3: only canasta_game_create deals a hand 1 (a game from a position
+     * has a base block instead), always by the seed's first dealer.
+     * Another dealer would make a game that no record can replay. */
+    int first = cn_first_dealer(p, st->seed);
+    if (st->hand_no == 1 && st->dealer != first)
+        return cn_why(ld->why, ld->ws, CANASTA_E_INVALID, "line %d: C3: "
+            "hand 1 of seed %llu is dealt by seat %d, not seat %d",
+            ld->line_of[S_DEALER], (unsigned long long)st->seed, first,
+            (int)st->dealer);
     st->deck_n = (uint8_t)p->deck_size;
     if (ld->line_of[S_DECK])
         memcpy(st->deck, ld->deck, (size_t)p->deck_size);
@@ -300,12 +308,13 @@ static const char *first_difference(const cn_state *a, const cn_state *b,
 #define DIFF(field, text) \
     if (memcmp(&a->field, &b->field, sizeof a->field) != 0) return text
     for (int s = 0; s < a->p.players; s++) {
+        /* The caller's buffer holds these short names whole. */
         if (memcmp(a->hand[s], b->hand[s], sizeof a->hand[s]) != 0) {
-            snprintf(buf, size, "hand %d", s);
+            (void)snprintf(buf, size, "hand %d", s);
             return buf;
         }
         if (memcmp(a->red3[s], b->red3[s], sizeof a->red3[s]) != 0) {
-            snprintf(buf, size, "red-threes %d", s);
+            (void)snprintf(buf, size, "red-threes %d", s);
             return buf;
         }
     }
@@ -391,7 +400,7 @@ static int load(loader *ld)
                 continue;
             }
             char copy[CN_LINE_MAX + 1];
-            strcpy(copy, line);
+            memcpy(copy, line, strlen(line) + 1); /* a line of r: it fits */
             char *cur = copy, *key = cn_token(&cur);
             rc = start_line(ld, key, cur);
             if (rc < 0)
@@ -407,6 +416,7 @@ static int load(loader *ld)
         if (strcmp(line, "begin position") == 0) {
             int at = r->lineno;
             cn_state pos, want;
+            memset(&pos, 0, sizeof pos); /* cn_read_position reads p, seed */
             pos.p = g->st.p;
             pos.seed = g->st.seed;
             rc = cn_read_position(&pos, r, "end position", ld->why, ld->ws);

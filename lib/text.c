@@ -12,7 +12,11 @@ typedef union cn_text_header {
         canasta_release_fn release;
         void *user;
     } h;
-    long double align_ld; /* keep the chars after it suitably aligned */
+    /* Never read: they only make the union, and so the chars after it,
+     * aligned for any type. */
+    /* cppcheck-suppress unusedStructMember */
+    long double align_ld;
+    /* cppcheck-suppress unusedStructMember */
     void *align_p;
 } cn_text_header;
 
@@ -83,7 +87,8 @@ void cn_text_putf(cn_text *t, const char *fmt, ...)
     if (!grow(t, (size_t)n))
         return;
     va_start(ap, fmt);
-    vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
+    /* The length is known (n, from the first pass) and the room is there. */
+    (void)vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
     t->len += (size_t)n;
 }
@@ -99,7 +104,8 @@ int cn_text_finish(char **out, size_t *length, cn_text *t)
 {
     if (!t->failed && !t->buf)
         grow(t, 0);
-    if (t->failed) {
+    /* With no buffer, grow(t, 0) either made one or set failed. */
+    if (t->failed || !t->buf) {
         cn_text_discard(t);
         return CANASTA_E_NOMEM;
     }

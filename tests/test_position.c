@@ -1255,6 +1255,367 @@ START_TEST(test_position_random_damage)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- */
+/* The checks no single line can make                                 */
+/* ---------------------------------------------------------------- */
+
+/* The crafted lines with edits applied: edits[2i] is the start of a line
+ * to replace (the first one starting with it), edits[2i + 1] its new text
+ * (NULL: deleted); extra lines are added at the end.  The stock is filled
+ * with the cards no line places. */
+static char *edited(const char *const *edits, size_t n_edits,
+                    const char *const *extra, size_t n_extra)
+{
+    const char *lines[N_CRAFTED + 8];
+    size_t n = 0;
+    ck_assert_uint_le(n_extra, 8);
+    for (size_t i = 0; i < N_CRAFTED; i++) {
+        const char *line = crafted[i];
+        for (size_t e = 0; e + 1 < n_edits; e += 2)
+            if (strncmp(crafted[i], edits[e], strlen(edits[e])) == 0) {
+                line = edits[e + 1];
+                break;
+            }
+        lines[n++] = line;
+    }
+    for (size_t i = 0; i < n_extra; i++)
+        lines[n++] = extra[i];
+    return build(lines, n, 1);
+}
+#define EDITED(edits) edited(edits, sizeof edits / sizeof edits[0], NULL, 0)
+
+/* The text with `tag` inserted as the header's second line: every later
+ * line number grows by one. */
+static char *with_header_tag(const char *text, const char *tag)
+{
+    const char *nl = strchr(text, '\n') + 1;
+    size_t head = (size_t)(nl - text), k = strlen(tag);
+    char *out = malloc(strlen(text) + k + 2);
+    REQ(out != NULL);
+    memcpy(out, text, head);
+    memcpy(out + head, tag, k);
+    out[head + k] = '\n';
+    strcpy(out + head + k + 1, nl);
+    return out;
+}
+
+/* G4 and T1: what the player to move can have done so far this turn. */
+START_TEST(test_G4_position_turn_so_far)
+{
+    char *t, *h;
+    /* G4: with ask-permission 0 no question can have been asked. */
+    {
+        static const char *const e[] = { "phase", "phase play", "source",
+            "source stock", "permission", "permission yes" };
+        t = EDITED(e);
+        h = with_header_tag(t, "option ask-permission 0");
+        refuse(h, CANASTA_E_INVALID, line_of("permission") + 1,
+               "G4: asking permission is switched off");
+        free(h);
+        free(t);
+    }
+    /* G4: the question comes after the draw, not before. */
+    refuse_variant("permission", "permission yes", CANASTA_E_INVALID,
+                   line_of("permission"), "G4: permission is asked after "
+                   "drawing");
+    /* T1: seat 0 melded in an earlier turn, so a turn of seat 0 that has
+     * not begun says melded-before-turn 1 ... */
+    {
+        static const char *const e[] = { "turn", "turn 0" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("source"), "T1: seat 0 has not "
+               "drawn");
+        free(t);
+        static const char *const ok[] = { "turn", "turn 0",
+            "melded-before-turn", "melded-before-turn 1" };
+        t = EDITED(ok);
+        canasta_game *g = load_ok(t);
+        ck_assert_int_eq(th_seat(g), 0);
+        ck_assert_int_eq(th_phase(g), CANASTA_PHASE_DRAW);
+        canasta_game_free(g);
+        free(t);
+    }
+    /* ... and after a draw from the stock with no meld yet, no meld is
+     * new this turn. */
+    {
+        static const char *const e[] = { "turn", "turn 0",
+            "melded-before-turn", "melded-before-turn 1", "phase",
+            "phase play", "source", "source stock", "new-melds",
+            "new-melds K" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("melds-this-turn"),
+               "T1: seat 0 drew from the stock");
+        free(t);
+    }
+    /* P1: a take with no further melds begins at most the top card's
+     * meld: one new meld (7s) is possible, two are not. */
+    {
+        static const char *const seven[] = { "meld 0 7: 7c 7d 7s" };
+        static const char *const one[] = { "turn", "turn 0",
+            "melded-before-turn", "melded-before-turn 1", "phase",
+            "phase play", "source", "source pile", "new-melds",
+            "new-melds 7", "pile", "pile" };
+        t = edited(one, sizeof one / sizeof one[0], seven, 1);
+        canasta_game *g = load_ok(t);
+        ck_assert_int_eq(th_pile_size(g), 0);
+        canasta_game_free(g);
+        free(t);
+        static const char *const two[] = { "turn", "turn 0",
+            "melded-before-turn", "melded-before-turn 1", "phase",
+            "phase play", "source", "source pile", "new-melds",
+            "new-melds 7 K", "pile", "pile" };
+        t = edited(two, sizeof two / sizeof two[0], seven, 1);
+        refuse(t, CANASTA_E_INVALID, line_of("new-melds"), "P1");
+        free(t);
+    }
+    /* A rank listed twice in new-melds. */
+    refuse_variant("new-melds", "new-melds K K", CANASTA_E_SYNTAX,
+                   line_of("new-melds"), "listed twice");
+    /* G4: after a "no" the player keeps at least two cards (going out is
+     * forbidden for the turn, and one card could only be discarded). */
+    {
+        static const char *const e[] = { "phase", "phase play", "source",
+            "source stock", "permission", "permission no", "hand 1",
+            "hand 1 4d" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("hand 1"), "G4: after a "
+               "\"no\" seat 1 keeps at least two cards");
+        free(t);
+    }
+    /* G4: a "yes" binds the player to go out, which side 1 (no canasta,
+     * G1) cannot. */
+    {
+        static const char *const e[] = { "phase", "phase play", "source",
+            "source stock", "permission", "permission yes" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("permission"), "G4: after a "
+               "\"yes\" seat 1 must be able to go out");
+        free(t);
+    }
+    /* G1: with one card left after the draw the player must be able to
+     * discard it and go out; side 1 has no canasta. */
+    {
+        static const char *const e[] = { "phase", "phase play", "source",
+            "source stock", "hand 1", "hand 1 4d" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("hand 1"), "G1: seat 1 holds "
+               "one card");
+        free(t);
+    }
+    /* G4: a hand does not end while a question waits for its answer. */
+    {
+        static const char *const e[] = { "phase", "phase hand-over",
+            "source", "source stock", "permission", "permission asked" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("permission"), "G4: a hand "
+               "cannot end while a question waits");
+        free(t);
+    }
+}
+END_TEST
+
+/* S5, S6: which hand is played, and whether the totals let it be. */
+START_TEST(test_S5_position_hand_being_played)
+{
+    char *t, *h;
+    /* Hand 1 follows no hand, even with totals 0. */
+    {
+        static const char *const e[] = { "hand-number", "hand-number 1",
+            "totals", "totals 0 0" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("last-hand"), "in the first "
+               "hand no hand has ended");
+        free(t);
+    }
+    /* A later hand follows a finished one: last-hand none (and so no
+     * last-score lines) is not possible in hand 2. */
+    {
+        static const char *const e[] = { "last-hand", "last-hand none -",
+            "last-score 0", NULL, "last-score 1", NULL };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("last-hand"), "in hand 2 the "
+               "last hand has ended");
+        free(t);
+    }
+    /* S6: equal leaders at the target play on by default (another hand,
+     * so this one is possible); with the tie declared the game is over
+     * and no hand is played. */
+    {
+        static const char *const e[] = { "totals", "totals 5000 5000" };
+        t = EDITED(e);
+        canasta_game *g = load_ok(t);
+        ck_assert_int_eq(th_total(g, 0), 5000);
+        ck_assert_int_eq(th_total(g, 1), 5000);
+        ck_assert_int_eq(th_phase(g), CANASTA_PHASE_DRAW);
+        canasta_game_free(g);
+        h = with_header_tag(t, "option tie-rule 1");
+        refuse(h, CANASTA_E_INVALID, line_of("totals") + 1, "S6");
+        free(h);
+        free(t);
+    }
+}
+END_TEST
+
+/* A finished hand: who went out (G1, G2, G3), the melds (M6), the scores
+ * (E3) and the end of the game (S6). */
+START_TEST(test_G2_position_finished_hand)
+{
+    char *t;
+    /* G2: the seat that went out holds no card. */
+    {
+        static const char *const e[] = { "phase", "phase hand-over",
+            "last-hand", "last-hand went-out 1" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("hand 1"), "G2: seat 1 went "
+               "out, so its hand is empty");
+        free(t);
+    }
+    /* M6: black threes are melded only by a player going out; here the
+     * hand ended with the stock (nobody went out). */
+    {
+        static const char *const e[] = { "phase", "phase hand-over",
+            "seat-melded", "seat-melded 1 1 0 0", "melded-before-turn",
+            "melded-before-turn 1", "opened", "opened 1 1" };
+        static const char *const threes[] = { "meld 1 3: 3c 3s 3s" };
+        t = edited(e, sizeof e / sizeof e[0], threes, 1);
+        refuse(t, CANASTA_E_INVALID, (int)N_CRAFTED + BODY_FIRST_LINE,
+               "M6: black threes are melded only by a player going out; "
+               "no seat of side 1 went out");
+        free(t);
+    }
+    /* A finished hand has ended somehow. */
+    {
+        static const char *const e[] = { "phase", "phase hand-over",
+            "last-hand", "last-hand none -", "last-score 0", NULL,
+            "last-score 1", NULL };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("last-hand"), "in phase "
+               "hand-over a hand has ended");
+        free(t);
+    }
+    /* G2: seat 2 went out in its own turn, so the turn is seat 2's ... */
+    {
+        static const char *const e[] = { "phase", "phase hand-over",
+            "last-hand", "last-hand went-out 2", "hand 2", "hand 2" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("turn"), "G2: seat 2 went out "
+               "in its own turn, so turn is 2");
+        free(t);
+    }
+    /* ... G1: and its side holds a canasta (side 0 has three kings). */
+    {
+        static const char *const e[] = { "phase", "phase hand-over",
+            "turn", "turn 2", "last-hand", "last-hand went-out 2", "hand 2",
+            "hand 2" };
+        t = EDITED(e);
+        refuse(t, CANASTA_E_INVALID, line_of("last-hand"), "G1: seat 2 went "
+               "out, but side 0 has fewer than 1 canasta");
+        free(t);
+    }
+    /* Seat 2 went out after drawing from the stock, beginning a mixed
+     * canasta of kings (six kings and a joker; hand 0 no longer holds its
+     * Kh).  The scores (E3, V1, S1-S3):
+     *   side 0: melded 6 x 10 + 50 = 110, mixed canasta 300, red three
+     *           (3d) 100, going out 100, seat 0's hand 6c 6d 7c 7d (4 x 5)
+     *           9c 10c Jc Qc (4 x 10) Ac (20) = -80: total 530;
+     *   side 1: no meld, so its red three (3h) counts -100; in hand
+     *           seat 1: 8c 8d 9d 10d Jd Qd (60) 4d 5h 6h 7h (20) Jk (50)
+     *           = 130, seat 3: 9h 10h Jh Qh (40) 4h 5h 6h 7h (20) Ah 2d Ad
+     *           (60) = 120: -250; total -350. */
+    const char *out[] = {
+        "phase", "phase hand-over", "turn", "turn 2", "source",
+        "source stock", "melds-this-turn", "melds-this-turn 1",
+        "melded-before-turn", "melded-before-turn 1", "new-melds",
+        "new-melds K", "seat-melded", "seat-melded 1 0 1 0", "totals",
+        "totals 1530 -550", "last-hand", "last-hand went-out 2",
+        "last-score 0", "last-score 0 110 0 300 100 100 -80 530",
+        "last-score 1", "last-score 1 0 0 0 -100 0 -250 -350",
+        "hand 0", "hand 0 6c 6d 7c 7d 9c 10c Jc Qc Ac", "hand 2", "hand 2",
+        "meld 0 K", "meld 0 K: Kc Kd Kh Kh Ks Ks Jk"
+    };
+    const size_t n_out = sizeof out / sizeof out[0];
+    t = edited(out, n_out, NULL, 0);
+    canasta_game *g = load_ok(t);
+    ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
+    th_expect_end(g, CANASTA_END_WENT_OUT, 2);
+    th_expect_items(g, 0, 110, 0, 300, 100, 100, -80, 530);
+    th_expect_items(g, 1, 0, 0, 0, -100, 0, -250, -350);
+    /* E3/S6 after the hand: the next dealer (seat 1) deals. */
+    ck_assert_int_eq(th_seat(g), 1);
+    canasta_game_free(g);
+    free(t);
+    /* G3: had seat 2 not melded before this turn, beginning a canasta in
+     * it would make the exit concealed ... */
+    out[9] = "melded-before-turn 0";
+    t = edited(out, n_out, NULL, 0);
+    refuse(t, CANASTA_E_INVALID, line_of("last-hand"), "G3: seat 2 went "
+           "out concealed");
+    free(t);
+    /* ... and having melded before, it is not concealed. */
+    out[9] = "melded-before-turn 1";
+    out[17] = "last-hand concealed 2";
+    t = edited(out, n_out, NULL, 0);
+    refuse(t, CANASTA_E_INVALID, line_of("last-hand"), "G3: seat 2 went "
+           "out in the ordinary way");
+    free(t);
+    out[17] = "last-hand went-out 2";
+    /* E3: a score that is not the table's (seat 0's Ac left out). */
+    out[19] = "last-score 0 110 0 300 100 100 -60 550";
+    out[15] = "totals 1550 -550";
+    t = edited(out, n_out, NULL, 0);
+    refuse(t, CANASTA_E_INVALID, line_of("last-score 0"), "E3: side 0's "
+           "score of this hand is 110 0 300 100 100 -80 530");
+    free(t);
+    out[19] = "last-score 0 110 0 300 100 100 -80 530";
+    /* S6: side 0 at 5030 has reached the target: the game is over, ... */
+    out[15] = "totals 5030 -350";
+    t = edited(out, n_out, NULL, 0);
+    refuse(t, CANASTA_E_INVALID, line_of("phase"), "S6: with these totals "
+           "the game is over (phase game-over)");
+    free(t);
+    out[1] = "phase game-over";
+    t = edited(out, n_out, NULL, 0);
+    g = load_ok(t);
+    int w = -5;
+    ck_assert_int_eq(canasta_game_winner(&w, g), CANASTA_OK);
+    ck_assert_int_eq(w, 0);
+    canasta_game_free(g);
+    free(t);
+    /* ... and below the target it is not. */
+    out[15] = "totals 1530 -550";
+    t = edited(out, n_out, NULL, 0);
+    refuse(t, CANASTA_E_INVALID, line_of("phase"), "S6: with these totals "
+           "the game is not over (phase hand-over)");
+    free(t);
+}
+END_TEST
+
+/* Lines that do not follow the grammar. */
+START_TEST(test_position_line_grammar)
+{
+    /* Something after the seven score items. */
+    refuse_variant("last-score 1", "last-score 1 0 0 0 -100 0 -100 -200 7",
+                   CANASTA_E_SYNTAX, line_of("last-score 1"),
+                   "unexpected \"7\"");
+    /* M6: two black threes are no meld. */
+    refuse_variant("meld 0 K", "meld 0 3: 3c 3s", CANASTA_E_INVALID,
+                   line_of("meld 0 K"), "M6: black threes are melded only "
+                   "as 3 or 4 together");
+    /* Ranks and cards may be written with T for ten; the writer uses
+     * "10". */
+    static const char *const e[] = { "meld 0 K", "meld 0 T: Tc td 10s" };
+    char *t = EDITED(e);
+    canasta_game *g = load_ok(t);
+    char *w = position_text(g);
+    ck_assert_ptr_nonnull(strstr(w, "\nmeld 0 10: 10c 10d 10s\n"));
+    canasta_free(w);
+    canasta_game_free(g);
+    free(t);
+    /* canasta_free takes NULL, as free does. */
+    canasta_free(NULL);
+}
+END_TEST
+
 Suite *suite_position(void)
 {
     Suite *s = suite_create("position");
@@ -1279,6 +1640,10 @@ Suite *suite_position(void)
     tcase_add_test(bad, test_position_hand_number_limit);
     tcase_add_test(bad, test_position_duplicate_and_missing_lines);
     tcase_add_test(bad, test_S6_position_scores_and_totals);
+    tcase_add_test(bad, test_G4_position_turn_so_far);
+    tcase_add_test(bad, test_S5_position_hand_being_played);
+    tcase_add_test(bad, test_G2_position_finished_hand);
+    tcase_add_test(bad, test_position_line_grammar);
     tcase_add_test(bad, test_position_header_and_text);
     tcase_add_test(bad, test_position_truncated_everywhere);
     tcase_add_test(bad, test_position_random_damage);

@@ -776,6 +776,145 @@ START_TEST(test_S5_save_start_checks)
 }
 END_TEST
 
+/* A position block that is possible by itself but not the one the moves
+ * lead to: the message names the first line that differs. */
+START_TEST(test_save_position_mismatch_names_the_line)
+{
+    /* The dealer of the position block (the start lines say who dealt). */
+    canasta_game *g = mid_game(12, 30);
+    char *t = save_text(g);
+    lines_t l = split(t);
+    int bp = find_line(&l, "begin position", 0);
+    int pd = 0;
+    for (size_t i = (size_t)bp; i < l.n && !pd; i++)
+        if (strncmp(l.line[i], "dealer ", 7) == 0)
+            pd = (int)i + 1;
+    ck_assert_int_gt(pd, bp);
+    int d = l.line[pd - 1][7] - '0';
+    char repl[32];
+    snprintf(repl, sizeof repl, "dealer %d", (d + 1) % 4);
+    char *bad = join(&l, pd, repl, 0, NULL);
+    refuse(bad, CANASTA_E_INVALID, bp, "the position does not match the "
+           "moves (dealer differs)");
+    free(bad);
+    free_lines(&l);
+    canasta_free(t);
+    canasta_game_free(g);
+
+    /* A red three laid out by the partner instead (R1: still a possible
+     * position). */
+    uint64_t seed = 0;
+    int seat = -1;
+    for (uint64_t s = 1; s < 200 && seat < 0; s++) {
+        canasta_game *h = th_new_game(s);
+        for (int k = 0; k < 4 && seat < 0; k++) {
+            uint8_t c[8];
+            size_t n = 0;
+            REQ(canasta_game_red_threes(c, sizeof c, &n, h, k) == 0);
+            if (n == 1) {
+                seed = s;
+                seat = k;
+            }
+        }
+        canasta_game_free(h);
+    }
+    ck_assert_int_ge(seat, 0);
+    g = th_new_game(seed);
+    t = save_text(g);
+    l = split(t);
+    bp = find_line(&l, "begin position", 0);
+    char key[32], mine[32], partner[64];
+    snprintf(key, sizeof key, "red-threes %d ", seat);
+    int rl = find_line(&l, key, 1);
+    ck_assert_int_gt(rl, 0);
+    snprintf(key, sizeof key, "red-threes %d", (seat + 2) % 4);
+    int pl = find_line(&l, key, 1);
+    ck_assert_int_gt(pl, 0);
+    const char *card = strrchr(l.line[rl - 1], ' ') + 1;
+    snprintf(mine, sizeof mine, "red-threes %d", seat);
+    snprintf(partner, sizeof partner, "%s %s", l.line[pl - 1], card);
+    char *one = join(&l, rl, mine, 0, NULL);
+    lines_t l2 = split(one);
+    bad = join(&l2, pl, partner, 0, NULL);
+    snprintf(key, sizeof key, "(red-threes %d differs)",
+             seat < (seat + 2) % 4 ? seat : (seat + 2) % 4);
+    refuse(bad, CANASTA_E_INVALID, bp, key);
+    free(bad);
+    free_lines(&l2);
+    free(one);
+    free_lines(&l);
+    canasta_free(t);
+    canasta_game_free(g);
+}
+END_TEST
+
+/* Start lines that do not follow the grammar, and a base block after the
+ * moves (NOTATION.md, "Saved games"). */
+START_TEST(test_save_start_line_grammar)
+{
+    canasta_game *g = th_new_game(13);
+    int s = th_seat(g);
+    char *t = save_text(g);
+    lines_t l = split(t);
+    int dl = find_line(&l, "dealer", 1);
+    int lh = find_line(&l, "start-last-hand", 1);
+    int bp = find_line(&l, "begin position", 0);
+    char *bad;
+
+    /* A word too many. */
+    char extra[64];
+    snprintf(extra, sizeof extra, "%s 0", l.line[dl - 1]);
+    bad = join(&l, dl, extra, 0, NULL);
+    refuse(bad, CANASTA_E_SYNTAX, dl, "unexpected \"0\"");
+    free(bad);
+    /* start-last-score: a side of the game (0 or 1), once per side, seven
+     * numbers. */
+    bad = join(&l, lh, "start-last-hand stock -", bp,
+               "start-last-score 2 0 0 0 0 0 0 0");
+    refuse(bad, CANASTA_E_INVALID, bp, "the side must be 0 to 1, not 2");
+    free(bad);
+    bad = join(&l, lh, "start-last-hand stock -", bp,
+               "start-last-score 0 0 0 0 0 0 0 0\n"
+               "start-last-score 0 0 0 0 0 0 0 0");
+    refuse(bad, CANASTA_E_SYNTAX, bp + 1, "a second \"start-last-score 0\" "
+           "line (the first is line");
+    free(bad);
+    bad = join(&l, lh, "start-last-hand stock -", bp,
+               "start-last-score 0 0 0 zero 0 0 0 0");
+    refuse(bad, CANASTA_E_SYNTAX, bp, "\"zero\" is not a number");
+    free(bad);
+    bad = join(&l, lh, "start-last-hand stock -", bp,
+               "start-last-score 0 0 0 0 0 0 0 0 0");
+    refuse(bad, CANASTA_E_SYNTAX, bp, "unexpected \"0\"");
+    free(bad);
+    /* The deck line: cards, at most the deck's 108. */
+    bad = join(&l, 0, NULL, bp, "deck 4c Xq");
+    refuse(bad, CANASTA_E_SYNTAX, bp, "\"Xq\" is not a card");
+    free(bad);
+    {
+        char deck[8 + 109 * 3], *o = deck;
+        o += sprintf(o, "deck");
+        for (int i = 0; i < 109; i++)
+            o += sprintf(o, " 7h");
+        bad = join(&l, 0, NULL, bp, deck);
+        refuse(bad, CANASTA_E_INVALID, bp, "C2: the deck has 108 cards, not "
+               "more");
+        free(bad);
+    }
+    /* "begin base" replaces the start lines; after a move it is too
+     * late. */
+    char mv[32];
+    snprintf(mv, sizeof mv, "%d draw\nbegin base", s);
+    bad = join(&l, 0, NULL, bp, mv);
+    refuse(bad, CANASTA_E_SYNTAX, bp + 1, "\"begin base\" comes before the "
+           "moves");
+    free(bad);
+    free_lines(&l);
+    canasta_free(t);
+    canasta_game_free(g);
+}
+END_TEST
+
 /* Kind and version (E_VERSION), header tags, arguments. */
 START_TEST(test_save_header_and_arguments)
 {
@@ -938,6 +1077,8 @@ Suite *suite_save(void)
     tcase_add_test(bad, test_T1_save_illegal_moves);
     tcase_add_test(bad, test_save_position_must_match);
     tcase_add_test(bad, test_S5_save_start_checks);
+    tcase_add_test(bad, test_save_start_line_grammar);
+    tcase_add_test(bad, test_save_position_mismatch_names_the_line);
     tcase_add_test(bad, test_save_header_and_arguments);
     tcase_add_test(bad, test_save_truncated_everywhere);
     tcase_add_test(bad, test_save_random_damage);
