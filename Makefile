@@ -12,6 +12,12 @@
 #   make distcheck        unpack the tarball, build it out of tree, run checks
 #   make clean            remove build outputs;  make distclean: also configure's
 #
+# More targets live in mk/*.mk (docs/TESTING.md): check-asan check-tsan
+# check-valgrind (mk/sanitize.mk), fuzz fuzz-smoke (mk/fuzz.mk), coverage
+# (mk/coverage.mk), lint (mk/lint.mk), abi-check abi-dump
+# abi-check-selftest (mk/abi.mk), tools check-replay (mk/replay.mk:
+# canasta-replay), check-python (mk/python.mk).
+#
 # Overridable: CC CXX CFLAGS CPPFLAGS LDFLAGS LIBS AR NM PKG_CONFIG INSTALL
 #              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR DESTDIR
 #              WERROR=1 (add -Werror)
