@@ -182,6 +182,12 @@ START_TEST(test_notation_format_rejects_bad_moves)
     th_meld(&m, 0, "7h 7d 7s");
     m.groups[0].rank = 2;
     ck_assert_int_eq(canasta_move_to_string(buf, sizeof buf, &m), CANASTA_E_MOVE);
+    /* A meld or take with no group has no text that reads back as it
+     * (found by fuzz_move_text). */
+    canasta_move_init(&m, CANASTA_MOVE_MELD, 0);
+    ck_assert_int_eq(canasta_move_to_string(buf, sizeof buf, &m), CANASTA_E_MOVE);
+    canasta_move_init(&m, CANASTA_MOVE_TAKE_PILE, 0);
+    ck_assert_int_eq(canasta_move_to_string(buf, sizeof buf, &m), CANASTA_E_MOVE);
     th_meld(&m, 0, "7h 7d 7s");
     /* "0 meld 7h 7d 7s" is 15 characters: 16 bytes with the NUL. */
     ck_assert_int_eq(canasta_move_to_string(buf, 15, &m), CANASTA_E_BUFFER);

@@ -1062,6 +1062,32 @@ START_TEST(test_save_random_damage)
 }
 END_TEST
 
+/* C3: hand 1 of a game is dealt by the seed's first dealer, so a save
+ * whose hand 1 names another dealer describes no game (found by
+ * fuzz_save; seed tests/fuzz/corpus/save/dealer-not-seed). */
+START_TEST(test_C3_save_hand_one_dealer_follows_the_seed)
+{
+    canasta_game *g = th_new_game(5);
+    int dealer = -1;
+    char *text = save_text(g), line[32];
+    ck_assert_int_eq(canasta_game_dealer(&dealer, g), CANASTA_OK);
+    lines_t l = split(text);
+    snprintf(line, sizeof line, "dealer %d", dealer);
+    int at = find_line(&l, line, 0);
+    ck_assert_int_gt(at, 0);
+    snprintf(line, sizeof line, "dealer %d", (dealer + 1) % 4);
+    char *bad = join(&l, at, line, 0, NULL);
+    refuse(bad, CANASTA_E_INVALID, at, "C3");
+    /* The unchanged text loads. */
+    canasta_game *back = load_ok(text);
+    canasta_game_free(back);
+    free(bad);
+    free_lines(&l);
+    canasta_free(text);
+    canasta_game_free(g);
+}
+END_TEST
+
 Suite *suite_save(void)
 {
     Suite *s = suite_create("save");
@@ -1080,6 +1106,7 @@ Suite *suite_save(void)
     tcase_add_test(bad, test_save_start_line_grammar);
     tcase_add_test(bad, test_save_position_mismatch_names_the_line);
     tcase_add_test(bad, test_save_header_and_arguments);
+    tcase_add_test(bad, test_C3_save_hand_one_dealer_follows_the_seed);
     tcase_add_test(bad, test_save_truncated_everywhere);
     tcase_add_test(bad, test_save_random_damage);
     suite_add_tcase(s, rt);
