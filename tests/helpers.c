@@ -697,3 +697,10 @@ int th_scaled(int n, int least)
         return least;
     return v > INT_MAX ? INT_MAX : (int)v;
 }
+
+int th_games_equal(const canasta_game *a, const canasta_game *b)
+{
+    int eq = -1;
+    REQ(canasta_game_equal(&eq, a, b) == CANASTA_OK);
+    return eq;
+}

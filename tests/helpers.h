@@ -162,4 +162,20 @@ typedef struct {
  * called only on a failure: random play lists after every move). */
 void th_list_moves(th_movelist *ml, const canasta_game *g);
 
+/* Quiet assertions for loops: a passing ck_assert is recorded by Check
+ * (slow in long loops); these only act on failure. */
+#define REQ(c)                                                             \
+    do {                                                                   \
+        if (!(c))                                                          \
+            ck_abort_msg("%s:%d: failed: %s", __FILE__, __LINE__, #c);     \
+    } while (0)
+#define REQ_MSG(c, ...)                                                    \
+    do {                                                                   \
+        if (!(c))                                                          \
+            ck_abort_msg(__VA_ARGS__);                                     \
+    } while (0)
+
+/* canasta_game_equal of a and b (1 or 0); fails the test on an error. */
+int th_games_equal(const canasta_game *a, const canasta_game *b);
+
 #endif

@@ -21,17 +21,6 @@
 #define NSEATS 4
 #define NSIDES 2
 
-/* Check records every passing ck_assert; loops use these instead. */
-#define REQ(c)                                                             \
-    do {                                                                   \
-        if (!(c))                                                          \
-            ck_abort_msg("%s:%d: failed: %s", __FILE__, __LINE__, #c);     \
-    } while (0)
-#define REQ_MSG(c, ...)                                                    \
-    do {                                                                   \
-        if (!(c))                                                          \
-            ck_abort_msg(__VA_ARGS__);                                     \
-    } while (0)
 
 /* ---------------------------------------------------------------- */
 /* Helpers                                                            */
@@ -45,13 +34,6 @@ static char *position_text(const canasta_game *g)
     REQ_MSG(rc == CANASTA_OK, "canasta_game_position: %d", rc);
     REQ(t != NULL && strlen(t) == n);
     return t;
-}
-
-static int equal_games(const canasta_game *a, const canasta_game *b)
-{
-    int eq = -1;
-    REQ(canasta_game_equal(&eq, a, b) == CANASTA_OK);
-    return eq;
 }
 
 /* The loaded game answers like the original (every public query). */
@@ -175,7 +157,7 @@ static void round_trip_games(canasta_rules *rules, uint64_t first_seed,
             REQ(canasta_apply(NULL, 0, p, &m) == CANASTA_OK);
             if (m.kind == CANASTA_MOVE_NEXT_HAND) {
                 /* Both dealt from the seed: the same game again. */
-                REQ(equal_games(g, p));
+                REQ(th_games_equal(g, p));
                 next_hands++;
                 if (++hands >= hand_limit) {
                     canasta_free(t1);
@@ -291,7 +273,7 @@ START_TEST(test_A3_position_cannot_undo)
     }
     while (canasta_undo(p) == CANASTA_OK)
         ;
-    ck_assert(equal_games(p, start));
+    ck_assert(th_games_equal(p, start));
     ck_assert_int_eq(canasta_undo(p), CANASTA_E_NO_UNDO);
     canasta_free(t);
     canasta_game_free(start);
@@ -534,7 +516,7 @@ START_TEST(test_crafted_position_queries)
     /* ... and undo goes back exactly to the position, no further. */
     ck_assert_int_eq(canasta_undo(g), CANASTA_OK);
     canasta_game *fresh = load_ok(text);
-    ck_assert(equal_games(g, fresh));
+    ck_assert(th_games_equal(g, fresh));
     ck_assert_int_eq(canasta_undo(g), CANASTA_E_NO_UNDO);
 
     /* P1/P7: taking the pile puts 4c, 9h and the 2c in seat 1's hand. */
@@ -573,7 +555,7 @@ START_TEST(test_crafted_position_any_order)
     canasta_game *a = load_ok(crlf);
     char *canon = build(crafted, N_CRAFTED, 1);
     canasta_game *b = load_ok(canon);
-    ck_assert(equal_games(a, b));
+    ck_assert(th_games_equal(a, b));
     /* The writer sorts hands by code (rank * 4 + suit): 6c (24) first, Kh
      * (54) before Ac (56). */
     char *w = position_text(a);
@@ -612,7 +594,7 @@ START_TEST(test_C7_position_next_hand_from_seed)
     th_move(&m, CANASTA_MOVE_NEXT_HAND, th_seat(g));
     th_ok(g, &m);
     th_ok(p, &m);
-    ck_assert(equal_games(g, p));
+    ck_assert(th_games_equal(g, p));
     ck_assert_int_eq(canasta_game_hand_number(&(int){0}, p), 0);
     int hn = 0;
     canasta_game_hand_number(&hn, p);
@@ -1221,7 +1203,7 @@ static void check_damaged(const char *buf, size_t n, long *loaded)
         (*loaded)++;
         char *t2 = position_text(g);
         canasta_game *h = load_ok(t2);
-        REQ(equal_games(g, h));
+        REQ(th_games_equal(g, h));
         th_movelist ml = { NULL, 0, 0 };
         th_list_moves(&ml, g);
         REQ(ml.n > 0 || th_phase(g) == CANASTA_PHASE_GAME_OVER);

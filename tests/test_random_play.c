@@ -36,16 +36,6 @@
 /* Check records the place of every passing ck_assert with a write()
  * system call; over hundreds of thousands of moves that alone would take
  * minutes.  These checks call into Check only when they fail. */
-#define REQ(c)                                                             \
-    do {                                                                   \
-        if (!(c))                                                          \
-            ck_abort_msg("%s:%d: failed: %s", __FILE__, __LINE__, #c);     \
-    } while (0)
-#define REQ_MSG(c, ...)                                                    \
-    do {                                                                   \
-        if (!(c))                                                          \
-            ck_abort_msg(__VA_ARGS__);                                     \
-    } while (0)
 #define REQ_CMP(a, op, b)                                                  \
     do {                                                                   \
         long long a_ = (long long)(a), b_ = (long long)(b);                \

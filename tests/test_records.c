@@ -24,11 +24,6 @@
 
 /* Cheap checks for loops over many moves (Check is only called on a
  * failure). */
-#define REQ(c)                                                             \
-    do {                                                                   \
-        if (!(c))                                                          \
-            ck_abort_msg("%s:%d: failed: %s", __FILE__, __LINE__, #c);     \
-    } while (0)
 #define REQ_RC(call, want)                                                 \
     do {                                                                   \
         int rc_ = (call);                                                  \
@@ -192,13 +187,6 @@ static canasta_record *parse_ok(const char *text)
     return rec;
 }
 
-static int games_equal(const canasta_game *a, const canasta_game *b)
-{
-    int eq = -1;
-    REQ_RC(canasta_game_equal(&eq, a, b), CANASTA_OK);
-    return eq;
-}
-
 /* Replay rec; it must give a game equal to g and the hand results res. */
 static void expect_replay(canasta_record *rec, const played *p)
 {
@@ -209,7 +197,7 @@ static void expect_replay(canasta_record *rec, const played *p)
     if (rc != CANASTA_OK)
         ck_abort_msg("replay: %s at line %d: %s", canasta_error_name(rc),
                      line, why);
-    REQ(games_equal(g2, p->g) == 1);
+    REQ(th_games_equal(g2, p->g) == 1);
     size_t n = 0;
     REQ_RC(canasta_record_hand_count(&n, rec), CANASTA_OK);
     ck_assert_uint_eq(n, (size_t)p->n_res);
@@ -286,7 +274,7 @@ START_TEST(test_record_sparse_updates_give_the_same_record)
         b.g = new_game(UINT64_C(77) + (uint64_t)k, 0);
         play(&a, UINT64_C(5) + (uint64_t)k, 3, 1);
         play(&b, UINT64_C(5) + (uint64_t)k, 3, 0);
-        ck_assert_int_eq(games_equal(a.g, b.g), 1);
+        ck_assert_int_eq(th_games_equal(a.g, b.g), 1);
         char *ta = text_of(a.rec, CANASTA_VIEW_ALL);
         char *tb = text_of(b.rec, CANASTA_VIEW_ALL);
         ck_assert_str_eq(ta, tb);
@@ -332,7 +320,7 @@ START_TEST(test_record_started_mid_game)
         size_t n = 0;
         canasta_game *g2 = NULL;
         REQ_RC(canasta_record_replay(&g2, NULL, NULL, 0, r2), CANASTA_OK);
-        ck_assert_int_eq(games_equal(g2, p.g), 1);
+        ck_assert_int_eq(th_games_equal(g2, p.g), 1);
         REQ_RC(canasta_record_hand_count(&n, r2), CANASTA_OK);
         ck_assert_uint_eq(n, 2);
         canasta_game_free(g2);
@@ -584,7 +572,7 @@ START_TEST(test_record_update_refuses_other_games)
     ck_assert_int_eq(canasta_record_update(rec, g), CANASTA_OK);
     canasta_game *back = NULL;
     REQ_RC(canasta_record_replay(&back, NULL, NULL, 0, rec), CANASTA_OK);
-    ck_assert_int_eq(games_equal(back, g), 1);
+    ck_assert_int_eq(th_games_equal(back, g), 1);
     canasta_game_free(back);
     canasta_game_free(u);
     canasta_game_free(g);
@@ -616,7 +604,7 @@ START_TEST(test_record_parsed_record_keeps_recording)
     canasta_record *r2 = parse_ok(t);
     canasta_game *g2 = NULL;
     REQ_RC(canasta_record_replay(&g2, NULL, NULL, 0, r2), CANASTA_OK);
-    ck_assert_int_eq(games_equal(g2, p.g), 1);
+    ck_assert_int_eq(th_games_equal(g2, p.g), 1);
     /* both go on with the same moves to the end of hand 3 */
     int hands = 0;
     while (hands < 2 && phase_of(p.g) != CANASTA_PHASE_GAME_OVER) {
@@ -1681,7 +1669,7 @@ static void same_as_fresh(canasta_record *rec, const canasta_game *g,
     int line = 0;
     int rc = canasta_record_replay(&back, &line, why, sizeof why, rec);
     ck_assert_msg(rc == CANASTA_OK, "%s: replay: %s", name, why);
-    ck_assert_int_eq(games_equal(back, g), 1);
+    ck_assert_int_eq(th_games_equal(back, g), 1);
     canasta_game_free(back);
 }
 
@@ -1849,7 +1837,7 @@ START_TEST(test_record_bad_arguments)
     /* a record with no finished hand replays to the same game */
     canasta_game *g2 = NULL;
     REQ_RC(canasta_record_replay(&g2, NULL, NULL, 0, rec), CANASTA_OK);
-    ck_assert_int_eq(games_equal(g, g2), 1);
+    ck_assert_int_eq(th_games_equal(g, g2), 1);
     REQ_RC(canasta_record_hand_count(&n, rec), CANASTA_OK);
     ck_assert_uint_eq(n, 0);
     canasta_game_free(g2);

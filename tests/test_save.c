@@ -20,16 +20,6 @@
 
 #include "helpers.h"
 
-#define REQ(c)                                                             \
-    do {                                                                   \
-        if (!(c))                                                          \
-            ck_abort_msg("%s:%d: failed: %s", __FILE__, __LINE__, #c);     \
-    } while (0)
-#define REQ_MSG(c, ...)                                                    \
-    do {                                                                   \
-        if (!(c))                                                          \
-            ck_abort_msg(__VA_ARGS__);                                     \
-    } while (0)
 
 static char *save_text(const canasta_game *g)
 {
@@ -39,13 +29,6 @@ static char *save_text(const canasta_game *g)
     REQ_MSG(rc == CANASTA_OK, "canasta_game_save: %d", rc);
     REQ(t != NULL && strlen(t) == n);
     return t;
-}
-
-static int equal_games(const canasta_game *a, const canasta_game *b)
-{
-    int eq = -1;
-    REQ(canasta_game_equal(&eq, a, b) == CANASTA_OK);
-    return eq;
 }
 
 static canasta_game *load_ok(const char *text)
@@ -174,14 +157,14 @@ static void continue_alike(const canasta_game *g, canasta_game *l,
         canasta_move m = ml->v[th_sm64_below(r, ml->n)];
         REQ(canasta_apply(NULL, 0, c, &m) == CANASTA_OK);
         REQ(canasta_apply(NULL, 0, l, &m) == CANASTA_OK);
-        REQ(equal_games(c, l));
+        REQ(th_games_equal(c, l));
     }
     int a, b;
     do {
         a = canasta_undo(c);
         b = canasta_undo(l);
         REQ(a == b);
-        REQ(equal_games(c, l));
+        REQ(th_games_equal(c, l));
     } while (a == CANASTA_OK);
     REQ(a == CANASTA_E_NO_UNDO);
     canasta_game_free(c);
@@ -214,7 +197,7 @@ static void check_save(const canasta_game *g, th_sm64 *r, th_movelist *ml,
     REQ_MSG((strstr(t, "\ndeck ") != NULL) == custom_deck, "%s", t);
     REQ_MSG((strstr(t, "\nbegin base\n") != NULL) == from_position, "%s", t);
     canasta_game *l = load_ok(t);
-    REQ_MSG(equal_games(g, l), "loaded game differs:\n%s", t);
+    REQ_MSG(th_games_equal(g, l), "loaded game differs:\n%s", t);
     char *t2 = save_text(l);
     REQ_MSG(strcmp(t, t2) == 0, "saved again differs:\n%s\n---\n%s", t, t2);
     continue_alike(g, l, r, ml);
@@ -391,7 +374,7 @@ START_TEST(test_save_start_lines)
         ck_assert_str_eq(l.line[15 + s], row);
     }
     canasta_game *back = load_ok(t);
-    ck_assert(equal_games(back, g));
+    ck_assert(th_games_equal(back, g));
     canasta_game_free(back);
     free_lines(&l);
     canasta_free(t);
@@ -444,13 +427,13 @@ START_TEST(test_A3_save_from_position_undo)
     ck_assert_int_eq(find_line(&l, "1 discard 4c", 0),
                      find_line(&l, "end base", 0) + 2);
     canasta_game *h = load_ok(t);
-    ck_assert(equal_games(g, h));
+    ck_assert(th_games_equal(g, h));
     ck_assert_int_eq(th_seat(h), 2);
     ck_assert_int_eq(th_hand_size(h, 1), 11 - 2 + 3 - 1);
     ck_assert_int_eq(th_pile_top(h), th_card("4c"));
     ck_assert_int_eq(canasta_undo(h), CANASTA_OK);
     ck_assert_int_eq(canasta_undo(h), CANASTA_OK);
-    ck_assert(equal_games(h, base));
+    ck_assert(th_games_equal(h, base));
     ck_assert_int_eq(canasta_undo(h), CANASTA_E_NO_UNDO);
 
     /* The base block is checked like any position. */
@@ -614,7 +597,7 @@ START_TEST(test_save_position_must_match)
     refuse(bad, CANASTA_E_SYNTAX, (int)l.n + 1, "end position");
     sprintf(bad, "%s\n# a comment\n\n", t);
     h = load_ok(bad);
-    ck_assert(equal_games(g, h));
+    ck_assert(th_games_equal(g, h));
     canasta_game_free(h);
     free(bad);
     free_lines(&l);
@@ -763,7 +746,7 @@ START_TEST(test_S5_save_start_checks)
     }
     bad = join(&l, 0, NULL, bp, line);
     canasta_game *h = load_ok(bad);
-    ck_assert(equal_games(g, h));
+    ck_assert(th_games_equal(g, h));
     canasta_game_free(h);
     free(bad);
     /* E_HIDDEN: a deck with hidden cards. */
@@ -957,7 +940,7 @@ START_TEST(test_save_header_and_arguments)
     ck_assert_int_eq(canasta_game_load(&h, NULL, 0, t, n - 5),
                      CANASTA_E_SYNTAX);
     ck_assert_int_eq(canasta_game_load(&h, NULL, 0, t, n), CANASTA_OK);
-    ck_assert(equal_games(g, h));
+    ck_assert(th_games_equal(g, h));
     canasta_game_free(h);
     free(bad);
     canasta_free(t);
@@ -982,7 +965,7 @@ START_TEST(test_save_truncated_everywhere)
     }
     canasta_game *h = NULL;
     ck_assert_int_eq(canasta_game_load(&h, NULL, 0, t, n - 1), CANASTA_OK);
-    ck_assert(equal_games(g, h));
+    ck_assert(th_games_equal(g, h));
     canasta_game_free(h);
     canasta_free(t);
     canasta_game_free(g);
@@ -1005,7 +988,7 @@ static void check_damaged(const char *buf, size_t n, long *loaded)
     (*loaded)++;
     char *t2 = save_text(h);
     canasta_game *h2 = load_ok(t2);
-    REQ(equal_games(h, h2));
+    REQ(th_games_equal(h, h2));
     th_movelist ml = { NULL, 0, 0 };
     th_list_moves(&ml, h);
     REQ(ml.n > 0 || th_phase(h) == CANASTA_PHASE_GAME_OVER);
