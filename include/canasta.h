@@ -152,9 +152,15 @@ CANASTA_API int canasta_card_is_wild(int card); /* twos and jokers: 1 */
 /* ------------------------------------------------------------------ */
 typedef struct canasta_rules canasta_rules;
 
-/* Presets.  Values 2..5 are reserved for the 2-, 3- and 6-player games. */
+/* Presets: the games of RULES.md as data for the same engine
+ * (docs/VARIANTS.md has the table of their differences). */
 enum canasta_preset {
-    CANASTA_PRESET_CLASSIC = 1 /* 4 players, partners opposite */
+    CANASTA_PRESET_CLASSIC = 1,         /* C1: 4 players, partners opposite */
+    CANASTA_PRESET_TWO_PLAYERS = 2,     /* X2: 15 cards, draw 2, 2 canastas */
+    CANASTA_PRESET_THREE_PLAYERS = 3,   /* X3: cutthroat, 13 cards, draw 2 */
+    CANASTA_PRESET_SIX_THREE_SIDES = 4, /* X6: 3 sides of 2, partners
+                                           opposite (seats s and s+3) */
+    CANASTA_PRESET_SIX_TWO_SIDES = 5    /* X6: 2 sides of 3, alternate seats */
 };
 
 /* Option keys.  Settable keys are range-checked (canasta_rules_option_range);
@@ -171,7 +177,10 @@ enum canasta_option {
     CANASTA_OPT_SIDES = 101,            /* C1 (read-only) */
     CANASTA_OPT_PACKS = 102,            /* C2 (read-only) */
     CANASTA_OPT_JOKERS = 103,           /* C2 (read-only) */
-    CANASTA_OPT_DECK_SIZE = 104         /* C2 (read-only): 108 */
+    CANASTA_OPT_DECK_SIZE = 104,        /* C2 (read-only): 108 */
+    CANASTA_OPT_LONE_HAND = 105         /* X3 (read-only): 1 when the first
+                                           player to take the pile plays
+                                           alone against the other two */
 };
 enum canasta_tie_rule {
     CANASTA_TIE_PLAY_ON = 0, /* equal leaders at the target: another hand */
@@ -373,7 +382,17 @@ CANASTA_API int canasta_game_set_deck(canasta_game *game,
 CANASTA_API int canasta_game_deck(uint8_t *cards, size_t capacity,
                                   size_t *n, const canasta_game *game);
 
-/* Queries.  seat and side arguments are range-checked. */
+/* Queries.  seat and side arguments are range-checked (0 .. players-1,
+ * 0 .. sides-1; CANASTA_OPT_PLAYERS and CANASTA_OPT_SIDES).
+ *
+ * A side is one score column: totals, hand scores, opening minimums, the
+ * winner and SCORE events are per side.  The table a side plays on (its
+ * melds, opened state, canastas, pile status) is the side of the seat as
+ * canasta_game_seat_side gives it.  The two are the same in every game but
+ * the three-player one (X3), where side n is seat n's own score column and
+ * stays so; when two players become partners during a hand, seat_side of
+ * both names the lower of their seats, whose side then holds the merged
+ * melds, while the other side's table is empty until the next deal. */
 CANASTA_API int canasta_game_option(int *value, const canasta_game *game,
                                     int key);
 CANASTA_API int canasta_game_phase(int *phase, const canasta_game *game);
@@ -384,6 +403,9 @@ CANASTA_API int canasta_game_current_seat(int *seat,
 CANASTA_API int canasta_game_seat_side(int *side, const canasta_game *game,
                                        int seat);
 CANASTA_API int canasta_game_dealer(int *seat, const canasta_game *game);
+/* X3: the seat playing alone in this hand (or, after a hand, in that
+ * hand), or -1 while nobody has taken the pile and in the other games. */
+CANASTA_API int canasta_game_lone_hand(int *seat, const canasta_game *game);
 CANASTA_API int canasta_game_hand_number(int *number,
                                          const canasta_game *game);
 /* The seat's hand, sorted by code.  *n receives the hand size even when
@@ -488,7 +510,12 @@ enum canasta_event_kind {
     CANASTA_EVENT_SCORE = 9,     /* side scored value in the hand; detail:
                                     its new total (breakdown:
                                     canasta_game_hand_score) */
-    CANASTA_EVENT_GAME_OVER = 10 /* S6: side: the winner, -1 for a tie */
+    CANASTA_EVENT_GAME_OVER = 10, /* S6: side: the winner, -1 for a tie */
+    CANASTA_EVENT_LONE_HAND = 11  /* X3: seat plays alone; side: the
+                                     partners' merged table, or -1 when the
+                                     lone hand went out before anyone took
+                                     the pile (the partners score together
+                                     but their melds stay apart) */
 };
 /* A viewer argument: a seat, or this for the complete information. */
 #define CANASTA_VIEW_ALL (-1)

@@ -185,6 +185,11 @@ int cn_event_format(char *buf, size_t size, const cn_state *st,
         else
             put(buf, size, &pos, "gameover winner %d", (int)e->side);
         break;
+    case CANASTA_EVENT_LONE_HAND:
+        put(buf, size, &pos, "%d alone", (int)e->seat);
+        if (e->side != 0xFF)
+            put(buf, size, &pos, " partners-side %d", (int)e->side);
+        break;
     default:
         put(buf, size, &pos, "?");
         break;

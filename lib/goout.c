@@ -157,7 +157,7 @@ int cn_seat_can_go_out(const cn_state *st, int seat)
     q.mw = mw;
     q.needed = st->p.canastas_to_go_out;
     q.opened = st->opened[side];
-    q.minimum = cn_opening_min(&st->p, st->start_totals[side]);
+    q.minimum = cn_seat_minimum(st, seat);
     q.waiver = st->turn_src == CN_SRC_STOCK && !st->seat_melded[seat] &&
                st->turn_melds == 0;
     return cn_can_go_out(&q);

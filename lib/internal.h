@@ -28,6 +28,10 @@ typedef struct cn_params {
     int32_t players, sides, packs, jokers, deck_size;
     int32_t hand_size, draw_count, canastas_to_go_out;
     int32_t target, ask_allowed, one_card_rule, tie_rule;
+    /* X3: the first to take the pile plays alone, the others merge. */
+    int32_t lone_hand;
+    /* A seat's score column (its side in the O1/S5/S6 sense), and the
+     * table side it starts each hand on (state side_of). */
     int32_t seat_side[CN_MAX_PLAYERS];
     /* O1: a side whose total is >= open_from[i] (and below open_from[i+1])
      * needs open_min[i]; open_from[0] is INT32_MIN. */
@@ -93,7 +97,8 @@ typedef struct cn_state {
     uint8_t seat_melded[CN_MAX_PLAYERS];
     uint8_t hand_n[CN_MAX_PLAYERS];
     uint8_t red3[CN_MAX_PLAYERS][2]; /* diamonds, hearts */
-    uint8_t pad2[3];
+    uint8_t lone_plus1; /* X3: the lone seat + 1; 0 while none */
+    uint8_t pad2[2];
 
     uint8_t hand[CN_MAX_PLAYERS][CANASTA_CARD_LIMIT];
     cn_meld melds[CN_MAX_SIDES][CN_RANKS];
@@ -167,6 +172,14 @@ static inline int cn_nat_count(const cn_state *st, int seat, int rank)
 }
 int cn_side_canastas(const cn_state *st, int side);
 int cn_partner(const cn_state *st, int seat);
+/* O1 for this seat: by its own score column's total before the hand (in
+ * X3 partners keep their own minimums). */
+int cn_seat_minimum(const cn_state *st, int seat);
+/* X3: seat becomes the lone hand; the other two merge their tables. */
+void cn_form_partnership(cn_state *st, int lone);
+/* X3: the partners play on one merged table (the lone hand took the pile)
+ * rather than apart (it went out first, or nobody is alone yet). */
+int cn_partners_merged(const cn_state *st);
 void cn_hand_add(cn_state *st, int seat, int card);
 void cn_hand_remove(cn_state *st, int seat, int card);
 void cn_lay_red_three(cn_state *st, int seat, int card);
@@ -202,6 +215,9 @@ typedef struct cn_side_parts {
 } cn_side_parts;
 void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
                     const cn_side_parts *x);
+/* The hand's score of every side (score column) as it stands. */
+void cn_hand_scores(const cn_state *st, int how, int seat,
+                    int32_t out[CN_MAX_SIDES][CANASTA_SCORE_ITEMS]);
 /* End the hand: score every side, update totals, decide S6. */
 void cn_end_hand(cn_state *st, int how, int seat);
 

@@ -102,7 +102,7 @@ static void ctx_init(ctx *c, const cn_state *st, emitter *e)
     c->twos = h[8] + h[9] + h[10] + h[11];
     c->jokers = h[CANASTA_JOKER];
     c->b3 = h[12] + h[15];
-    c->minimum = cn_opening_min(&st->p, st->start_totals[c->side]);
+    c->minimum = cn_seat_minimum(st, c->seat);
 }
 
 static void emit_if_legal(ctx *c)

@@ -77,7 +77,7 @@ static int check_meld(const cn_state *st, const canasta_move *m, char *why,
         return rc;
     int after = st->hand_n[seat] - pl.n_use;
     if (!st->opened[side]) {
-        int need = cn_opening_min(&st->p, st->start_totals[side]);
+        int need = cn_seat_minimum(st, seat);
         /* G3: a concealed exit after a stock draw needs no minimum. */
         int waived = st->turn_src == CN_SRC_STOCK && st->turn_melds == 0 &&
                      !st->seat_melded[seat] && after <= 1 && pl.new_canasta;
@@ -130,8 +130,12 @@ static int check_ask(const cn_state *st, const canasta_move *m, char *why,
         return cn_why(why, ws, CANASTA_E_ASK,
             "G4: asking permission to go out is switched off in this game");
     if (cn_partner(st, m->seat) < 0)
-        return cn_why(why, ws, CANASTA_E_ASK,
-                      "G4: you have no partner to ask");
+        return st->p.lone_hand
+            ? cn_why(why, ws, CANASTA_E_ASK,
+                "X3: you have no partner to ask: partners exist only once "
+                "someone has taken the pile, and never for the lone hand")
+            : cn_why(why, ws, CANASTA_E_ASK,
+                "G4: you have no partner to ask");
     if (st->permission != CANASTA_PERMISSION_NONE)
         return cn_why(why, ws, CANASTA_E_ASK,
                       "G4: you have already asked this turn");
@@ -296,6 +300,8 @@ void cn_play(cn_state *st, const canasta_move *m)
         meld_sizes(st, seat, was);
         cn_play_take(st, m);
         canasta_events(st, seat, was);
+        if (st->p.lone_hand && !st->lone_plus1)
+            cn_form_partnership(st, seat); /* X3 */
         if (st->hand_n[seat] == 0)
             went_out(st, seat);
         break;

@@ -21,6 +21,7 @@
  *   last-hand none|went-out|concealed|red-three|stock <seat>|-
  *   last-score <side> <7 items>          (when last-hand is not none)
  *   opened 0 1
+ *   lone -|<seat> merged|<seat> apart    (X3 games only)
  *   hand <seat> <cards, sorted by code>
  *   red-threes <seat> <cards>
  *   meld <side> <rank>: <cards, sorted by code>
@@ -110,6 +111,14 @@ void cn_write_position(cn_text *t, const cn_state *st, int viewer)
     for (int s = 0; s < ns; s++)
         cn_text_putf(t, " %d", (int)st->opened[s]);
     cn_text_puts(t, "\n");
+    if (p->lone_hand) {
+        int lone = (int)st->lone_plus1 - 1;
+        if (lone < 0)
+            cn_text_puts(t, "lone -\n");
+        else
+            cn_text_putf(t, "lone %d %s\n", lone,
+                         cn_partners_merged(st) ? "merged" : "apart");
+    }
     for (int s = 0; s < np; s++) {
         cn_text_putf(t, "hand %d", s);
         if (viewer >= 0 && viewer != s) {
@@ -220,6 +229,7 @@ typedef struct reader {
     int score_line[CN_MAX_SIDES];
     int meld_line[CN_MAX_SIDES][CN_RANKS];
     int any_meld_line;
+    int lone_line, lone, lone_merged; /* X3: lone -1 for "lone -" */
     uint8_t want[CANASTA_CARD_LIMIT], placed[CANASTA_CARD_LIMIT];
 } reader;
 
@@ -444,6 +454,36 @@ static int read_meld(reader *rd, char *cur)
                        "natural, at most 3 wild)", rd->line, m->naturals,
                        cn_rank_plural(r), m->twos + m->jokers);
     return CANASTA_OK;
+}
+
+/* X3: "lone -", "lone <seat> merged" (the lone hand took the pile; the
+ * partners' melds are one) or "lone <seat> apart" (the lone hand went
+ * out before anyone took the pile). */
+static int read_lone(reader *rd, char *cur)
+{
+    long v = 0;
+    if (!rd->st->p.lone_hand)
+        return INVALID(rd, "line %d: X3: only the three-player game has a "
+                       "lone hand", rd->line);
+    if (rd->lone_line)
+        return SYNTAX(rd, "line %d: a second \"lone\" line (the first is "
+                      "line %d)", rd->line, rd->lone_line);
+    rd->lone_line = rd->line;
+    char *tok = cn_token(&cur);
+    if (tok && strcmp(tok, "-") == 0) {
+        rd->lone = -1;
+        return end_of_line(rd, &cur, "lone");
+    }
+    int rc = seat_tok(rd, tok, &v);
+    if (rc)
+        return rc;
+    rd->lone = (int)v;
+    tok = cn_token(&cur);
+    if (!tok || (strcmp(tok, "merged") != 0 && strcmp(tok, "apart") != 0))
+        return SYNTAX(rd, "line %d: write \"lone -\", \"lone <seat> "
+                      "merged\" or \"lone <seat> apart\"", rd->line);
+    rd->lone_merged = strcmp(tok, "merged") == 0;
+    return end_of_line(rd, &cur, "lone");
 }
 
 static int read_last_score(reader *rd, char *cur)
@@ -706,36 +746,6 @@ int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
             "totals the game is over; no hand is dealt", L_tot);
 #undef AT
     return CANASTA_OK;
-}
-
-/* E3: each side's score of the hand that just ended (as cn_end_hand). */
-static void hand_scores(const cn_state *st, int how, int seat,
-                        int items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS])
-{
-    const cn_params *p = &st->p;
-    for (int side = 0; side < p->sides; side++) {
-        cn_side_parts x;
-        memset(&x, 0, sizeof x);
-        for (int r = 3; r <= 14; r++) {
-            const cn_meld *m = &st->melds[side][r];
-            x.naturals[r] = m->naturals;
-            x.twos[r] = m->twos;
-            x.jokers[r] = m->jokers;
-            x.n_melds += cn_meld_size(m) > 0;
-        }
-        for (int s = 0; s < p->players; s++) {
-            if (st->side_of[s] != side)
-                continue;
-            x.red_threes += st->red3[s][0] + st->red3[s][1];
-            for (int c = 8; c <= 60; c++)
-                x.hand_value += st->hand[s][c] * cn_value(c);
-        }
-        if (seat >= 0 && st->side_of[seat] == side)
-            x.went_out = how == CANASTA_END_CONCEALED ? CANASTA_OUT_CONCEALED
-                       : how == CANASTA_END_WENT_OUT ? CANASTA_OUT_NORMAL
-                       : CANASTA_OUT_NONE;
-        cn_score_parts(items[side], p, &x);
-    }
 }
 
 static int popcount16(unsigned v)
@@ -1116,16 +1126,16 @@ static int check_hand_over(reader *rd)
     int rc = check_ending(rd);
     if (rc)
         return rc;
-    int items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
-    hand_scores(st, st->end_how, end_seat_of(st), items);
+    int32_t items[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
+    cn_hand_scores(st, st->end_how, end_seat_of(st), items);
     for (int side = 0; side < ns; side++) {
-        const int *it = items[side];
+        const int32_t *it = items[side];
         if (memcmp(it, st->last_items[side], sizeof items[side]) != 0)
             return INVALID(rd, "line %d: E3: side %d's score of this hand "
                 "is %d %d %d %d %d %d %d (melded, natural, mixed, red "
                 "threes, going out, in hand, total)",
-                rd->score_line[side], side, it[0], it[1], it[2], it[3],
-                it[4], it[5], it[6]);
+                rd->score_line[side], side, (int)it[0], (int)it[1],
+                (int)it[2], (int)it[3], (int)it[4], (int)it[5], (int)it[6]);
     }
     int w, over = over_by_totals(&st->p, st->totals, &w);
     if (over != (ph == CANASTA_PHASE_GAME_OVER))
@@ -1138,12 +1148,52 @@ static int check_hand_over(reader *rd)
     return CANASTA_OK;
 }
 
-static int validate(reader *rd, int end)
+/* X3: who plays alone, and whether the partners' tables are one.  A
+ * partnership that merged began at the first pile take; one that stayed
+ * apart, when the lone hand went out before anyone took the pile. */
+static int check_lone(reader *rd)
 {
     cn_state *st = rd->st;
+    int lone = rd->lone, L = rd->lone_line;
     for (int s = 0; s < st->p.players; s++)
         st->side_of[s] = (uint8_t)st->p.seat_side[s];
-    int rc = check_deck(rd, end);
+    if (!st->p.lone_hand)
+        return CANASTA_OK;
+    int in_play = phase_in_play(st->phase);
+    int out_how = ended_by_going_out(st->end_how);
+    if (lone < 0) {
+        if (st->turn_src == CN_SRC_PILE)
+            return INVALID(rd, "line %d: X3: seat %d took the pile, so it is "
+                "the lone hand", L, (int)st->turn_seat);
+        if (!in_play && out_how)
+            return INVALID(rd, "line %d: X3: seat %d went out, so it is the "
+                "lone hand if nobody else was", L, end_seat_of(st));
+        return CANASTA_OK;
+    }
+    st->lone_plus1 = (uint8_t)(lone + 1);
+    if (!rd->lone_merged) {
+        if (in_play || !out_how || end_seat_of(st) != lone)
+            return INVALID(rd, "line %d: X3: partners stay apart only when "
+                "the lone hand went out before anyone took the pile, and "
+                "seat %d did not end the hand that way", L, lone);
+        return CANASTA_OK;
+    }
+    int a = -1;
+    for (int s = 0; s < st->p.players; s++)
+        if (s != lone) {
+            if (a < 0)
+                a = s;
+            else
+                st->side_of[s] = (uint8_t)a;
+        }
+    return CANASTA_OK;
+}
+
+static int validate(reader *rd, int end)
+{
+    int rc = check_lone(rd);
+    if (!rc)
+        rc = check_deck(rd, end);
     if (!rc)
         rc = check_pile(rd);
     if (!rc)
@@ -1159,7 +1209,7 @@ static int validate(reader *rd, int end)
     if (!rc)
         rc = check_hand_start(rd);
     if (!rc)
-        rc = phase_in_play(st->phase) ? check_in_play(rd)
+        rc = phase_in_play(rd->st->phase) ? check_in_play(rd)
                                       : check_hand_over(rd);
     return rc;
 }
@@ -1179,6 +1229,7 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
     rd.st = st;
     rd.why = why;
     rd.ws = ws;
+    rd.lone = -1;
     cn_deck_counts(&st->p, rd.want);
 
     int found_end = 0, rc;
@@ -1208,6 +1259,8 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
             rc = read_meld(&rd, cur);
         else if (strcmp(key, "last-score") == 0)
             rc = read_last_score(&rd, cur);
+        else if (strcmp(key, "lone") == 0)
+            rc = read_lone(&rd, cur);
         else
             rc = SYNTAX(&rd, "line %d: \"%s\" is not a line of a position%s",
                         rd.line, key, end_line ? " (or its end is missing)"
@@ -1225,6 +1278,9 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
         if (!rd.line_of[k])
             return SYNTAX(&rd, "line %d: the position has no \"%s\" line", end,
                           key_names[k]);
+    if (st->p.lone_hand && !rd.lone_line)
+        return SYNTAX(&rd, "line %d: the position has no \"lone\" line (the "
+                      "three-player game has one)", end);
     for (int s = 0; s < st->p.players; s++) {
         if (!rd.hand_line[s])
             return SYNTAX(&rd, "line %d: the position has no \"hand %d\" line",

@@ -62,6 +62,13 @@ CANASTA_API int canasta_game_seat_side(int *side, const canasta_game *game,
     return CANASTA_OK;
 }
 
+CANASTA_API int canasta_game_lone_hand(int *seat, const canasta_game *game)
+{
+    NEED(seat && game);
+    *seat = (int)game->st.lone_plus1 - 1;
+    return CANASTA_OK;
+}
+
 CANASTA_API int canasta_game_dealer(int *seat, const canasta_game *game)
 {
     NEED(seat && game);

@@ -4,6 +4,16 @@
 #include <string.h>
 #include "internal.h"
 
+/* O1: below 0 -> 15; 0..1495 -> 50; 1500..2995 -> 90; 3000+ -> 120 */
+static void classic_openings(cn_params *p)
+{
+    p->n_open = 4;
+    p->open_from[0] = INT32_MIN; p->open_min[0] = 15;
+    p->open_from[1] = 0;         p->open_min[1] = 50;
+    p->open_from[2] = 1500;      p->open_min[2] = 90;
+    p->open_from[3] = 3000;      p->open_min[3] = 120;
+}
+
 /* The classic 4-player partnership game (C1-C4, O1, R3, S6 defaults). */
 static void preset_classic(cn_params *p)
 {
@@ -23,12 +33,7 @@ static void preset_classic(cn_params *p)
     p->tie_rule = CANASTA_TIE_PLAY_ON;
     for (int s = 0; s < 4; s++)
         p->seat_side[s] = s % 2; /* C1: partners sit opposite */
-    /* O1: below 0 -> 15; 0..1495 -> 50; 1500..2995 -> 90; 3000+ -> 120 */
-    p->n_open = 4;
-    p->open_from[0] = INT32_MIN; p->open_min[0] = 15;
-    p->open_from[1] = 0;         p->open_min[1] = 50;
-    p->open_from[2] = 1500;      p->open_min[2] = 90;
-    p->open_from[3] = 3000;      p->open_min[3] = 120;
+    classic_openings(p);
     /* R3: 100 each, all four 800 */
     p->red3_bonus[0] = 0;
     p->red3_bonus[1] = 100;
@@ -37,11 +42,90 @@ static void preset_classic(cn_params *p)
     p->red3_bonus[4] = 800;
 }
 
+/* Every player a side of their own (X2, and X3 at the start of a hand). */
+static void each_alone(cn_params *p, int players)
+{
+    p->players = players;
+    p->sides = players;
+    for (int s = 0; s < CN_MAX_PLAYERS; s++)
+        p->seat_side[s] = s < players ? s : 0;
+}
+
+/* X2: 15 cards, two cards per draw, two canastas to go out, each player
+ * scores alone, game to 5000.  Nobody has a partner to ask (G4). */
+static void preset_two(cn_params *p)
+{
+    preset_classic(p);
+    p->preset = CANASTA_PRESET_TWO_PLAYERS;
+    each_alone(p, 2);
+    p->hand_size = 15;
+    p->draw_count = 2;
+    p->canastas_to_go_out = 2;
+    p->ask_allowed = 0;
+}
+
+/* X3 (cutthroat): 13 cards, draw two, the first to take the pile plays
+ * alone; individual totals, game to 7500, one canasta to go out. */
+static void preset_three(cn_params *p)
+{
+    preset_classic(p);
+    p->preset = CANASTA_PRESET_THREE_PLAYERS;
+    each_alone(p, 3);
+    p->hand_size = 13;
+    p->draw_count = 2;
+    p->target = 7500;
+    p->lone_hand = 1;
+}
+
+/* X6: three packs and six jokers, 13 cards, two canastas to go out; red
+ * threes 100 each up to four, five 1000, six 1200. */
+static void preset_six(cn_params *p, int preset, int sides)
+{
+    preset_classic(p);
+    p->preset = preset;
+    p->players = 6;
+    p->sides = sides;
+    p->packs = 3;
+    p->jokers = 6;
+    p->deck_size = 162;
+    p->hand_size = 13;
+    p->canastas_to_go_out = 2;
+    /* Three sides of two: partners opposite (s, s+3).  Two sides of
+     * three: alternate seats. */
+    for (int s = 0; s < 6; s++)
+        p->seat_side[s] = s % sides;
+    for (int n = 1; n <= 4; n++)
+        p->red3_bonus[n] = 100 * n;
+    p->red3_bonus[5] = 1000;
+    p->red3_bonus[6] = 1200;
+    if (sides == 3) {
+        p->target = 7500;
+    } else {
+        /* Two sides play to 10000, and from 7000 the opening needs 150. */
+        p->target = 10000;
+        p->n_open = 5;
+        p->open_from[4] = 7000;
+        p->open_min[4] = 150;
+    }
+}
+
 int cn_params_preset(cn_params *p, int preset)
 {
     switch (preset) {
     case CANASTA_PRESET_CLASSIC:
         preset_classic(p);
+        return CANASTA_OK;
+    case CANASTA_PRESET_TWO_PLAYERS:
+        preset_two(p);
+        return CANASTA_OK;
+    case CANASTA_PRESET_THREE_PLAYERS:
+        preset_three(p);
+        return CANASTA_OK;
+    case CANASTA_PRESET_SIX_THREE_SIDES:
+        preset_six(p, preset, 3);
+        return CANASTA_OK;
+    case CANASTA_PRESET_SIX_TWO_SIDES:
+        preset_six(p, preset, 2);
         return CANASTA_OK;
     default:
         return CANASTA_E_PRESET;
@@ -112,6 +196,7 @@ static const option_def options[] = {
     { CANASTA_OPT_PACKS, 0, 0, 0, P_OFF(packs) },
     { CANASTA_OPT_JOKERS, 0, 0, 0, P_OFF(jokers) },
     { CANASTA_OPT_DECK_SIZE, 0, 0, 0, P_OFF(deck_size) },
+    { CANASTA_OPT_LONE_HAND, 0, 0, 0, P_OFF(lone_hand) },
 };
 
 static const option_def *find_option(int key)
@@ -120,6 +205,17 @@ static const option_def *find_option(int key)
         if (options[i].key == key)
             return &options[i];
     return NULL;
+}
+
+/* The range of a settable option under these rules.  G4 needs a partner:
+ * where every player always plays alone (X2), asking stays off. */
+static void bounds(int *lo, int *hi, const cn_params *p, const option_def *d)
+{
+    *lo = d->min;
+    *hi = d->max;
+    if (d->key == CANASTA_OPT_ASK_PERMISSION && p->players == p->sides &&
+        !p->lone_hand)
+        *hi = 0;
 }
 
 static int32_t *field(cn_params *p, const option_def *d)
@@ -201,7 +297,9 @@ CANASTA_API int canasta_rules_set(canasta_rules *rules, int key, int value)
         return CANASTA_E_OPTION;
     if (!d->writable)
         return CANASTA_E_READONLY;
-    if (value < d->min || value > d->max)
+    int lo, hi;
+    bounds(&lo, &hi, &rules->p, d);
+    if (value < lo || value > hi)
         return CANASTA_E_RANGE;
     if (key == CANASTA_OPT_HAND_SIZE) {
         /* C4: the deal plus an upcard must leave a stock to draw from. */
@@ -229,8 +327,7 @@ CANASTA_API int canasta_rules_option_range(int *min, int *max,
     if (!d)
         return CANASTA_E_OPTION;
     if (d->writable) {
-        *min = d->min;
-        *max = d->max;
+        bounds(min, max, &rules->p, d);
     } else {
         *min = *max = get_field(&rules->p, d);
     }

@@ -24,6 +24,10 @@ static const struct {
     const char *name;
 } preset_names[] = {
     { CANASTA_PRESET_CLASSIC, "classic" },
+    { CANASTA_PRESET_TWO_PLAYERS, "two-players" },
+    { CANASTA_PRESET_THREE_PLAYERS, "three-players" },
+    { CANASTA_PRESET_SIX_THREE_SIDES, "six-three-sides" },
+    { CANASTA_PRESET_SIX_TWO_SIDES, "six-two-sides" },
 };
 #define N_PRESETS (sizeof preset_names / sizeof preset_names[0])
 
@@ -141,7 +145,9 @@ static int read_preset(cn_params *p, char *rest, int lineno, char *why,
     cn_params np;
     if (!preset || cn_params_preset(&np, preset) != CANASTA_OK)
         return cn_why(why, ws, CANASTA_E_INVALID,
-                      "line %d: unknown preset \"%s\" (known: classic)",
+                      "line %d: unknown preset \"%s\" (known: classic, "
+                      "two-players, three-players, six-three-sides, "
+                      "six-two-sides)",
                       lineno, tok);
     if (np.preset == p->preset)
         return 1;

@@ -36,36 +36,97 @@ void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
     items[CANASTA_SCORE_TOTAL] = t;
 }
 
+/* The seats whose table scores go into score column acct: the side's
+ * players; in X3 the lone hand alone, and both partners for either
+ * partner (whether their melds merged or, when the lone hand went out
+ * before anyone took the pile, stayed apart). */
+static unsigned scoring_seats(const cn_state *st, int acct)
+{
+    unsigned m = 0;
+    int lone = (int)st->lone_plus1 - 1;
+    for (int s = 0; s < st->p.players; s++) {
+        int in = lone < 0 ? st->p.seat_side[s] == acct
+               : acct == lone ? s == lone : s != lone;
+        if (in)
+            m |= 1u << s;
+    }
+    return m;
+}
+
+/* E3 for every score column of a hand ended by how (seat: who went out,
+ * or -1): melds, canastas and going out of the column's tables, minus the
+ * cards in their hands, and the column's own red threes (R3; in X3 each
+ * player's own, plus when the player's partnership melded). */
+void cn_hand_scores(const cn_state *st, int how, int seat,
+                    int32_t out[CN_MAX_SIDES][CANASTA_SCORE_ITEMS])
+{
+    const cn_params *p = &st->p;
+    int table[CN_MAX_SIDES][CANASTA_SCORE_ITEMS];
+    int melded[CN_MAX_SIDES];
+    for (int t = 0; t < p->sides; t++) {
+        cn_side_parts x;
+        memset(&x, 0, sizeof x);
+        for (int r = 3; r <= 14; r++) {
+            const cn_meld *m = &st->melds[t][r];
+            x.naturals[r] = m->naturals;
+            x.twos[r] = m->twos;
+            x.jokers[r] = m->jokers;
+            x.n_melds += cn_meld_size(m) > 0;
+        }
+        for (int s = 0; s < p->players; s++)
+            if (st->side_of[s] == t)
+                for (int c = 8; c <= 60; c++)
+                    x.hand_value += st->hand[s][c] * cn_value(c);
+        if (seat >= 0 && st->side_of[seat] == t)
+            x.went_out = how == CANASTA_END_CONCEALED ? CANASTA_OUT_CONCEALED
+                       : how == CANASTA_END_WENT_OUT ? CANASTA_OUT_NORMAL
+                       : CANASTA_OUT_NONE;
+        cn_score_parts(table[t], p, &x); /* red threes 0: added below */
+        melded[t] = x.n_melds > 0;
+    }
+    for (int acct = 0; acct < p->sides; acct++) {
+        int32_t *items = out[acct];
+        unsigned seats = scoring_seats(st, acct), tables = 0;
+        int red = 0, any_meld = 0;
+        for (int s = 0; s < p->players; s++) {
+            if (seats >> s & 1)
+                tables |= 1u << st->side_of[s];
+            if (p->seat_side[s] == acct)
+                red += st->red3[s][0] + st->red3[s][1];
+        }
+        for (int i = 0; i < CANASTA_SCORE_ITEMS; i++)
+            items[i] = 0;
+        for (int t = 0; t < p->sides; t++) {
+            if (!(tables >> t & 1))
+                continue;
+            for (int i = 0; i < CANASTA_SCORE_TOTAL; i++)
+                items[i] += table[t][i];
+            any_meld |= melded[t];
+        }
+        int bonus = cn_red3_bonus(p, red);
+        items[CANASTA_SCORE_RED_THREES] = any_meld ? bonus : -bonus;
+        int32_t total = 0;
+        for (int i = 0; i < CANASTA_SCORE_TOTAL; i++)
+            total += items[i];
+        items[CANASTA_SCORE_TOTAL] = total;
+    }
+}
+
 /* Score every side, add to the totals and decide whether the game is over
  * (S6: the higher total wins once a side reaches the target; equal
  * leaders play on or tie by the option). */
 void cn_end_hand(cn_state *st, int how, int seat)
 {
     const cn_params *p = &st->p;
-    for (int side = 0; side < p->sides; side++) {
-        cn_side_parts x;
-        memset(&x, 0, sizeof x);
-        for (int r = 3; r <= 14; r++) {
-            const cn_meld *m = &st->melds[side][r];
-            x.naturals[r] = m->naturals;
-            x.twos[r] = m->twos;
-            x.jokers[r] = m->jokers;
-            x.n_melds += cn_meld_size(m) > 0;
-        }
-        for (int s = 0; s < p->players; s++) {
-            if (st->side_of[s] != side)
-                continue;
-            x.red_threes += st->red3[s][0] + st->red3[s][1];
-            for (int c = 8; c <= 60; c++)
-                x.hand_value += st->hand[s][c] * cn_value(c);
-        }
-        if (seat >= 0 && st->side_of[seat] == side)
-            x.went_out = how == CANASTA_END_CONCEALED ? CANASTA_OUT_CONCEALED
-                       : how == CANASTA_END_WENT_OUT ? CANASTA_OUT_NORMAL
-                       : CANASTA_OUT_NONE;
-        cn_score_parts(st->last_items[side], p, &x);
-        st->totals[side] += st->last_items[side][CANASTA_SCORE_TOTAL];
+    /* X3: a player who goes out before anyone took the pile is the lone
+     * hand; the other two score together without merging their melds. */
+    if (p->lone_hand && !st->lone_plus1 && seat >= 0) {
+        st->lone_plus1 = (uint8_t)(seat + 1);
+        cn_event_add(st, CANASTA_EVENT_LONE_HAND, seat, -1, -1, -1);
     }
+    cn_hand_scores(st, how, seat, st->last_items);
+    for (int acct = 0; acct < p->sides; acct++)
+        st->totals[acct] += st->last_items[acct][CANASTA_SCORE_TOTAL];
     cn_event_add(st, CANASTA_EVENT_HAND_END, seat, -1, how, -1);
     for (int side = 0; side < p->sides; side++)
         cn_event_add(st, CANASTA_EVENT_SCORE, -1, side,

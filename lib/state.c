@@ -1,4 +1,5 @@
 /* state.c - small operations on the game state shared by the move code. */
+#include <string.h>
 #include "internal.h"
 
 int cn_side_canastas(const cn_state *st, int side)
@@ -83,4 +84,57 @@ int cn_draw_cards(cn_state *st, int seat, int count, int event_kind)
             cn_event_card(st, kept[i]);
     }
     return ended;
+}
+
+int cn_seat_minimum(const cn_state *st, int seat)
+{
+    return cn_opening_min(&st->p, st->start_totals[st->p.seat_side[seat]]);
+}
+
+/* X3: the first player to take the pile plays alone; the other two become
+ * partners for the rest of the hand.  Their melds merge rank by rank onto
+ * the lower seat's side (a merged meld keeps every card, even past three
+ * wild cards: nothing was laid illegally, so nothing is taken back), and
+ * the partnership has opened if either of them had. */
+void cn_form_partnership(cn_state *st, int lone)
+{
+    int a = -1, b = -1;
+    st->lone_plus1 = (uint8_t)(lone + 1);
+    for (int s = 0; s < st->p.players; s++) {
+        if (s == lone)
+            continue;
+        if (a < 0)
+            a = s;
+        else
+            b = s;
+    }
+    int to = st->side_of[a], from = st->side_of[b];
+    cn_event_add(st, CANASTA_EVENT_LONE_HAND, lone, to, -1, -1);
+    for (int r = 3; r <= 14; r++) {
+        cn_meld *d = &st->melds[to][r], *f = &st->melds[from][r];
+        int before = cn_meld_size(d) >= 7 || cn_meld_size(f) >= 7;
+        d->naturals = (uint8_t)(d->naturals + f->naturals);
+        d->twos = (uint8_t)(d->twos + f->twos);
+        d->jokers = (uint8_t)(d->jokers + f->jokers);
+        for (int k = 0; k < 4; k++) {
+            d->nat_suit[k] = (uint8_t)(d->nat_suit[k] + f->nat_suit[k]);
+            d->two_suit[k] = (uint8_t)(d->two_suit[k] + f->two_suit[k]);
+        }
+        memset(f, 0, sizeof *f);
+        if (!before && cn_meld_size(d) >= 7)
+            cn_event_add(st, CANASTA_EVENT_CANASTA, -1, to, r,
+                         d->twos + d->jokers ? CANASTA_MELD_MIXED_CANASTA
+                                             : CANASTA_MELD_NATURAL_CANASTA);
+    }
+    st->opened[to] = (uint8_t)(st->opened[to] | st->opened[from]);
+    st->opened[from] = 0;
+    st->side_of[b] = (uint8_t)to;
+}
+
+int cn_partners_merged(const cn_state *st)
+{
+    for (int s = 0; s < st->p.players; s++)
+        if (st->side_of[s] != st->p.seat_side[s])
+            return 1;
+    return 0;
 }

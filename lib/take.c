@@ -88,7 +88,7 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
     if (rc)
         return rc;
     if (!st->opened[side]) {
-        int need = cn_opening_min(&st->p, st->start_totals[side]);
+        int need = cn_seat_minimum(st, seat);
         if (pl.value < need)
             return cn_why(why, ws, CANASTA_E_OPENING,
                 "O3: your side's first meld must count at least %d; the top "

@@ -384,6 +384,7 @@ static const struct opt_row FIXED[] = {
     { CANASTA_OPT_PACKS, 2, 2, 2 },
     { CANASTA_OPT_JOKERS, 4, 4, 4 },
     { CANASTA_OPT_DECK_SIZE, 108, 108, 108 },
+    { CANASTA_OPT_LONE_HAND, 0, 0, 0 },
 };
 #define N_FIXED (sizeof FIXED / sizeof FIXED[0])
 
@@ -476,7 +477,7 @@ END_TEST
 
 START_TEST(test_api_option_unknown_key_is_E_OPTION)
 {
-    static const int bad[] = { 0, -1, 8, 50, 99, 105, 1000 };
+    static const int bad[] = { 0, -1, 8, 50, 99, 106, 1000 };
     size_t i;
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int v, lo, hi;
