@@ -440,7 +440,9 @@ CANASTA_API int canasta_game_pile_status(int *flags,
 CANASTA_API int canasta_game_stock_size(int *n, const canasta_game *game);
 CANASTA_API int canasta_game_opened(int *opened, const canasta_game *game,
                                     int side);
-/* O1: the side's minimum for this hand (from its total before the hand). */
+/* O1: the side's minimum for this hand (from its total before the hand).
+ * A seat's own minimum is that of its score column: in X3 the seat's own
+ * number, whatever table it plays at. */
 CANASTA_API int canasta_game_opening_minimum(int *minimum,
     const canasta_game *game, int side);
 CANASTA_API int canasta_game_permission(int *state,

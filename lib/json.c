@@ -15,7 +15,7 @@
  * replacements become "??").  Never written in a seat's view: other
  * hands, the stock's cards, the deck, the seed. */
 #include <string.h>
-#include "text.h"
+#include "position.h"
 
 /* ---- a minimal JSON writer on cn_text ---- */
 
@@ -204,8 +204,8 @@ static void put_rules(jw *w, const cn_state *st)
     jw_key(w, "rules");
     jw_open(w, "{", 0);
     jw_key(w, "preset");
-    if (p->preset == CANASTA_PRESET_CLASSIC)
-        jw_str(w, "classic");
+    if (cn_preset_name(p->preset))
+        jw_str(w, cn_preset_name(p->preset));
     else
         jw_int(w, p->preset);
     kv_int(w, "players", p->players);
@@ -213,6 +213,7 @@ static void put_rules(jw *w, const cn_state *st)
     kv_int(w, "packs", p->packs);
     kv_int(w, "jokers", p->jokers);
     kv_int(w, "deck_size", p->deck_size);
+    kv_bool(w, "lone_hand", p->lone_hand);
     jw_key(w, "options");
     jw_open(w, "{", 0);
     for (int k = CANASTA_OPT_TARGET_SCORE; k <= CANASTA_OPT_DRAW_COUNT; k++) {
@@ -324,6 +325,8 @@ static void put_table(jw *w, const cn_state *st)
         jw_open(w, "{", 0);
         kv_int(w, "seat", s);
         kv_int(w, "side", st->side_of[s]);
+        /* O1, X3: partners keep their own minimums */
+        kv_int(w, "opening_minimum", cn_seat_minimum(st, s));
         kv_int(w, "hand_size", st->hand_n[s]);
         jw_key(w, "red_threes");
         jw_card_counts(w, counts);
@@ -559,6 +562,11 @@ CANASTA_API int canasta_game_json(char **text, size_t *length,
         jw_int(&w, st->totals[side]);
     jw_close(&w, "]");
     put_last_hand(&w, st);
+    jw_key(&w, "lone_hand"); /* X3 */
+    if (st->lone_plus1)
+        jw_int(&w, (int)st->lone_plus1 - 1);
+    else
+        jw_null(&w);
     jw_key(&w, "winner");
     if (st->phase == CANASTA_PHASE_GAME_OVER)
         jw_int(&w, (int)st->winner_plus1 - 1);

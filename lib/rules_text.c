@@ -80,7 +80,7 @@ int cn_parse_int(const char *tok, long lo, long hi, long *out)
 
 /* ---- writing ---- */
 
-static const char *preset_name(int preset)
+const char *cn_preset_name(int preset)
 {
     for (size_t i = 0; i < N_PRESETS; i++)
         if (preset_names[i].preset == preset)
@@ -91,7 +91,7 @@ static const char *preset_name(int preset)
 void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
                     int write_seed)
 {
-    const char *name = preset_name(p->preset);
+    const char *name = cn_preset_name(p->preset);
     if (name)
         cn_text_putf(t, "preset %s\n", name);
     else

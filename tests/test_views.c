@@ -622,7 +622,7 @@ static void play(canasta_game *g, hand_log *lg, const canasta_move *m)
 static const char *const seat_view_keys[] = {
     "format", "version", "viewer", "rules", "hand_number", "dealer", "phase",
     "current_seat", "turn_seat", "turn_source", "permission", "totals",
-    "last_hand", "winner", "table", "pile", "stock", "hands", "history",
+    "last_hand", "lone_hand", "winner", "table", "pile", "stock", "hands", "history",
     "legal_moves"
 };
 #define N_TOP_KEYS (sizeof seat_view_keys / sizeof seat_view_keys[0])
@@ -714,6 +714,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     QEQ(jint(jreq(rules, "players")), NSEATS);
     QEQ(jint(jreq(rules, "sides")), NSIDES);
     QEQ(jint(jreq(rules, "deck_size")), 108);
+    QEQ(jbool(jreq(rules, "lone_hand")), 0);
     opts = jreq(rules, "options");
     QEQ(opts->n, 7);
     for (i = 1; i <= 7; i++) {
@@ -765,6 +766,10 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
                 QEQ(jint(jreq(sc, score_names[i])), items[i]);
         }
     }
+    v = jreq(root, "lone_hand"); /* X3 only; the classic game has none */
+    QEQ(canasta_game_lone_hand(&x, g), CANASTA_OK);
+    QEQ(x, -1);
+    QA(jnull(v));
     v = jreq(root, "winner");
     if (canasta_game_winner(&x, g) == CANASTA_E_PHASE)
         QA(jnull(v));
@@ -822,6 +827,8 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
         QEQ(jint(jreq(st, "seat")), seat);
         QEQ(canasta_game_seat_side(&side, g, seat), CANASTA_OK);
         QEQ(jint(jreq(st, "side")), side);
+        QEQ(canasta_game_opening_minimum(&x, g, side), CANASTA_OK);
+        QEQ(jint(jreq(st, "opening_minimum")), x);
         QEQ(jint(jreq(st, "hand_size")), q_hand_size(g, seat));
         QEQ(canasta_game_red_threes(cards, sizeof cards, &n, g,
                                                  seat), CANASTA_OK);
