@@ -85,6 +85,27 @@ if run full-game 0 "$full"; then
 fi
 run custom-deck 0 "$deck" && expect "$tmp/out" "1 hand finished" custom-deck
 
+# the games for two, three and six players (X2, X3, X6): each replays, and
+# the table prints one column pair per side with the record's own totals
+for v in two-players-hand:2 three-players-hands:3 \
+         six-players-two-sides-hand:2 six-players-three-sides-hand:3; do
+    name=${v%:*}
+    sides=${v#*:}
+    f=$dir/$name.rec
+    if run "$name" 0 "$f"; then
+        awk -v n="$sides" '/^= score side / { t[$4] = $NF
+            if ($4 == n - 1) { line = t[0]; for (i = 1; i < n; i++) line = line " " t[i]; print line } }' \
+            "$f" > "$tmp/want"
+        awk -v n="$sides" '$1 ~ /^[0-9]+$/ && NF == 1 + 2 * n {
+            line = $3; for (i = 2; i <= n; i++) line = line " " $(1 + 2 * i); print line }' \
+            "$tmp/out" > "$tmp/got"
+        if ! cmp -s "$tmp/want" "$tmp/got" || [ ! -s "$tmp/got" ]; then
+            fail "$name: the totals differ from the record's score events"
+            diff "$tmp/want" "$tmp/got" | head -5 >&2
+        fi
+    fi
+done
+
 # standard input, named "-" or not at all
 run stdin-dash 0 - < "$deck" && expect "$tmp/out" "<stdin>" stdin-dash
 run stdin-none 0 < "$deck"
