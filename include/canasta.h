@@ -41,7 +41,7 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 /* The one place the version number lives; the Makefile reads it here. */
 #define CANASTA_VERSION_MAJOR 0
-#define CANASTA_VERSION_MINOR 2
+#define CANASTA_VERSION_MINOR 3
 #define CANASTA_VERSION_PATCH 0
 #define CANASTA_VERSION_NUMBER \
     (CANASTA_VERSION_MAJOR * 10000 + CANASTA_VERSION_MINOR * 100 + \
