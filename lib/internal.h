@@ -40,6 +40,9 @@ typedef struct cn_params {
     int32_t open_min[CN_OPEN_STEPS];
     /* R3: bonus for n red threes of one side is red3_bonus[n]. */
     int32_t red3_bonus[CN_RED3_TABLE];
+    /* Explicit, zero: keeps the 64-bit field after a cn_params in
+     * cn_state free of implicit padding (see pad3 there). */
+    int32_t pad;
 } cn_params;
 
 struct canasta_rules {

@@ -66,6 +66,17 @@ static void put_hidden(cn_text *t, int n)
         cn_text_puts(t, " ??");
 }
 
+/* X3: who plays alone, and whether the partners' melds are one. */
+static void put_lone(cn_text *t, const cn_state *st)
+{
+    int lone = (int)st->lone_plus1 - 1;
+    if (lone < 0)
+        cn_text_puts(t, "lone -\n");
+    else
+        cn_text_putf(t, "lone %d %s\n", lone,
+                     cn_partners_merged(st) ? "merged" : "apart");
+}
+
 void cn_write_position(cn_text *t, const cn_state *st, int viewer)
 {
     const cn_params *p = &st->p;
@@ -111,14 +122,8 @@ void cn_write_position(cn_text *t, const cn_state *st, int viewer)
     for (int s = 0; s < ns; s++)
         cn_text_putf(t, " %d", (int)st->opened[s]);
     cn_text_puts(t, "\n");
-    if (p->lone_hand) {
-        int lone = (int)st->lone_plus1 - 1;
-        if (lone < 0)
-            cn_text_puts(t, "lone -\n");
-        else
-            cn_text_putf(t, "lone %d %s\n", lone,
-                         cn_partners_merged(st) ? "merged" : "apart");
-    }
+    if (p->lone_hand)
+        put_lone(t, st);
     for (int s = 0; s < np; s++) {
         cn_text_putf(t, "hand %d", s);
         if (viewer >= 0 && viewer != s) {

@@ -98,16 +98,11 @@ int cn_seat_minimum(const cn_state *st, int seat)
  * the partnership has opened if either of them had. */
 void cn_form_partnership(cn_state *st, int lone)
 {
-    int a = -1, b = -1;
+    /* X3 has three seats: the partners are the two after the lone hand,
+     * a the lower seat and b the higher. */
+    int x = (lone + 1) % 3, y = (lone + 2) % 3;
+    int a = x < y ? x : y, b = x < y ? y : x;
     st->lone_plus1 = (uint8_t)(lone + 1);
-    for (int s = 0; s < st->p.players; s++) {
-        if (s == lone)
-            continue;
-        if (a < 0)
-            a = s;
-        else
-            b = s;
-    }
     int to = st->side_of[a], from = st->side_of[b];
     cn_event_add(st, CANASTA_EVENT_LONE_HAND, lone, to, -1, -1);
     for (int r = 3; r <= 14; r++) {
@@ -123,8 +118,8 @@ void cn_form_partnership(cn_state *st, int lone)
         memset(f, 0, sizeof *f);
         if (!before && cn_meld_size(d) >= 7)
             cn_event_add(st, CANASTA_EVENT_CANASTA, -1, to, r,
-                         d->twos + d->jokers ? CANASTA_MELD_MIXED_CANASTA
-                                             : CANASTA_MELD_NATURAL_CANASTA);
+                         (d->twos + d->jokers) ? CANASTA_MELD_MIXED_CANASTA
+                                               : CANASTA_MELD_NATURAL_CANASTA);
     }
     st->opened[to] = (uint8_t)(st->opened[to] | st->opened[from]);
     st->opened[from] = 0;
