@@ -22,7 +22,7 @@ static int melds_up(const int nat[CN_RANKS], int b3, int wild,
         int size, cap;
         if (have) {
             size = have + nat[r];
-            cap = 3 - q->mw[r];
+            cap = cn_wild_room(q->mw[r]);
         } else if (nat[r] >= 3) {
             size = nat[r];
             cap = 3;
@@ -91,7 +91,7 @@ int cn_can_go_out(const cn_goout_query *q)
     int reachable = 0, w = twos + jokers;
     for (int r = 4; r <= 14; r++) {
         int size = q->mn[r] + q->mw[r] + nat[r];
-        int room = 3 - q->mw[r];
+        int room = cn_wild_room(q->mw[r]);
         reachable += size + (w < room ? w : room) >= 7;
     }
     if (reachable < q->needed)

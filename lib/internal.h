@@ -165,6 +165,10 @@ int cn_first_dealer(const cn_params *p, uint64_t seed);
 /* Start the hand described by st->deck, st->dealer, st->start_*. */
 void cn_deal(cn_state *st);
 
+/* M4: wild cards that may still join a meld holding `wilds` (none once it
+ * holds three; an X3 merge can leave a meld with more). */
+static inline int cn_wild_room(int wilds) { return wilds >= 3 ? 0 : 3 - wilds; }
+
 /* ---- state helpers (state.c) ---- */
 static inline int cn_meld_size(const cn_meld *m)
 { return m->naturals + m->twos + m->jokers; }

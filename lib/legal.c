@@ -401,7 +401,7 @@ static void single_groups(ctx *c)
         int exists = cn_meld_size(md) > 0;
         if (!exists && c->nat[r] < 2)
             continue;
-        int room = 3 - (md->twos + md->jokers);
+        int room = cn_wild_room(md->twos + md->jokers);
         g->rank = (uint8_t)r;
         for (int k = exists ? 0 : 2; k <= c->nat[r]; k++)
             for (int t = 0; t <= c->twos && t <= room; t++)

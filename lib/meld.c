@@ -112,7 +112,9 @@ int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
         }
         int n = pl->mn[r] + nat, w = pl->mw[r] + wild;
         if (existing) {
-            if (w > 3) /* M4 */
+            /* M4: wild cards only while the meld holds fewer than three;
+             * naturals always (an X3 merge may have left it with more) */
+            if (wild > 0 && w > 3)
                 return cn_why(why, ws, CANASTA_E_MELD,
                     "M4: the meld of %s would hold %d wild cards; a meld "
                     "holds at most 3", cn_rank_plural(r), w);

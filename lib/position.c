@@ -448,8 +448,13 @@ static int read_meld(reader *rd, char *cur)
             return INVALID(rd, "line %d: the meld is too large", rd->line);
         cn_meld_add_card(m, c);
     }
-    int cls;
+    int cls, w = m->twos + m->jokers;
     rc = canasta_meld_class(&cls, r, m->naturals, m->twos, m->jokers);
+    /* X3: a meld merged from the partners' two melds may hold up to six
+     * wild cards (check_lone decides whether this side is such a one). */
+    if (rc == CANASTA_E_MELD && st->p.lone_hand && r != 3 && w > 3 &&
+        w <= 6 && m->naturals >= 4)
+        return CANASTA_OK;
     if (rc == CANASTA_E_THREES)
         return INVALID(rd, "line %d: M6: black threes are melded only as 3 "
                        "or 4 together, with no wild card", rd->line);
@@ -1194,9 +1199,30 @@ static int check_lone(reader *rd)
     return CANASTA_OK;
 }
 
+/* M1, X3: more than three wild cards only in a meld the merge made: on
+ * the merged partners' side (read_meld let such melds through). */
+static int check_merged_wilds(reader *rd)
+{
+    const cn_state *st = rd->st;
+    int lone = (int)st->lone_plus1 - 1;
+    int merged = lone >= 0 && cn_partners_merged(st);
+    int partners = merged ? st->side_of[(lone + 1) % 3] : -1;
+    for (int side = 0; side < st->p.sides; side++)
+        for (int r = 4; r <= 14; r++) {
+            const cn_meld *m = &st->melds[side][r];
+            if (m->twos + m->jokers > 3 && side != partners)
+                return INVALID(rd, "line %d: M1: a meld holds at most 3 wild "
+                    "cards (X3: more only in a meld merged from two "
+                    "partners' melds)", rd->meld_line[side][r]);
+        }
+    return CANASTA_OK;
+}
+
 static int validate(reader *rd, int end)
 {
     int rc = check_lone(rd);
+    if (!rc)
+        rc = check_merged_wilds(rd);
     if (!rc)
         rc = check_deck(rd, end);
     if (!rc)

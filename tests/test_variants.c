@@ -994,6 +994,65 @@ START_TEST(test_X3_merge_makes_canasta)
 }
 END_TEST
 
+/* X3 + M1/M4: a merge keeps every card, even when the two melds together
+ * hold more than three wild cards (5 5 2 2 2 and 5 5 Jk make four natural
+ * fives and four wild cards, a mixed canasta of eight); nothing was laid
+ * illegally, so nothing is taken back.  No further wild card may join it
+ * (M4: only while a meld holds fewer than three), a natural may. */
+START_TEST(test_X3_merge_keeps_more_than_three_wild_cards)
+{
+    static const char *const hands[] = {
+        "5c 5d 2c 2d 2h 5c Qc",  /* seat 0: opens with 70, keeps a 5 */
+        "5h 5s Jk 9c",           /* seat 1: opens with 60, throws the 9 */
+        "9d 9h Kc Kd Kh Qd",     /* seat 2: takes the 9 with K K K (60) */
+    };
+    canasta_game *g = deal_preset(CANASTA_PRESET_THREE_PLAYERS, hands,
+                                  "4h", "7c 7d 8c 8d 2s 10c");
+    canasta_move m;
+    th_do_draw(g, 0);                      /* 7c 7d */
+    th_do_meld(g, 0, "5c 5d 2c 2d 2h");    /* 5+5+20+20+20 = 70 >= 50 */
+    th_do_discard(g, 0, "Qc");
+    th_do_draw(g, 1);                      /* 8c 8d */
+    th_do_meld(g, 1, "5h 5s Jk");          /* 5+5+50 = 60 >= 50 */
+    th_do_discard(g, 1, "9c");
+    th_do_take(g, 2, "9d 9h | Kc Kd Kh"); /* 9+9+9 + 30 = 57 >= 50 */
+    ck_assert_int_eq(lone(g), 2);
+    /* naturals 2 + 2, twos 3 + 0, jokers 0 + 1 */
+    th_expect_meld(g, 0, CANASTA_RANK_FIVE, 4, 3, 1);
+    th_expect_meld(g, 1, CANASTA_RANK_FIVE, 0, 0, 0);
+    canastas(g, 0, 0, 1);
+    th_do_discard(g, 2, "Qd");
+    th_do_draw(g, 0);                      /* 2s 10c */
+    th_meld(&m, 0, "5: 2s");
+    th_reject_ids(g, &m, CANASTA_E_MELD, "M1 M4");
+    th_do_meld(g, 0, "5c");
+    th_expect_meld(g, 0, CANASTA_RANK_FIVE, 5, 3, 1);
+    /* Positions keep such a meld; only the merged side may hold one. */
+    char *text = NULL, *again = NULL, why[256];
+    canasta_game *h = NULL;
+    ck_assert_int_eq(canasta_game_position(&text, NULL, g), CANASTA_OK);
+    ck_assert_ptr_nonnull(strstr(text, "\nlone 2 merged\n"));
+    ck_assert_int_eq(canasta_game_from_position(&h, why, sizeof why, text,
+                                                (size_t)-1), CANASTA_OK);
+    ck_assert_int_eq(canasta_game_position(&again, NULL, h), CANASTA_OK);
+    ck_assert_str_eq(text, again);
+    canasta_free(again);
+    canasta_game_free(h);
+    /* "lone 2 merged" -> "lone -" (the rest of the line blanked) */
+    char *lone_at = strstr(text, "\nlone 2 merged\n");
+    memcpy(lone_at + 1, "lone -       ", 13);
+    h = NULL;
+    ck_assert_int_eq(canasta_game_from_position(&h, why, sizeof why, text,
+                                                (size_t)-1),
+                     CANASTA_E_INVALID);
+    ck_assert_ptr_null(h);
+    ck_assert_msg(strstr(why, "M1: a meld holds at most 3 wild") != NULL,
+                  "%s", why);
+    canasta_free(text);
+    canasta_game_free(g);
+}
+END_TEST
+
 /* X3 + O4: the partnership has opened when the lower seat had opened. */
 START_TEST(test_X3_partnership_opened_by_lower_partner)
 {
@@ -1855,6 +1914,7 @@ Suite *suite_variants(void)
     tcase_add_test(x3, test_X3_first_take_makes_lone_hand);
     tcase_add_test(x3, test_X3_merge_adds_melds_rank_by_rank);
     tcase_add_test(x3, test_X3_merge_makes_canasta);
+    tcase_add_test(x3, test_X3_merge_keeps_more_than_three_wild_cards);
     tcase_add_test(x3, test_X3_partnership_opened_by_lower_partner);
     tcase_add_test(x3, test_X3_partnership_opened_by_higher_partner);
     tcase_add_test(x3, test_X3_unopened_partnership_uses_melder_minimum);
