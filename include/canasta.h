@@ -99,7 +99,8 @@ CANASTA_API const char *canasta_version_string(void);
     XX(E_VERSION,    -41, "the text is of an unknown kind or format version") \
     XX(E_INVALID,    -42, "the text describes an impossible game or position") \
     XX(E_MISMATCH,   -43, "a written event differs from what the rules make happen") \
-    XX(E_HIDDEN,     -44, "the text hides cards that this operation needs")
+    XX(E_HIDDEN,     -44, "the text hides cards that this operation needs") \
+    XX(E_KNOB,       -45, "unknown computer-player knob")
 
 typedef enum canasta_error {
 #define CANASTA_ERR_ENUM_(name, value, msg) CANASTA_##name = (value),
@@ -626,6 +627,93 @@ CANASTA_API int canasta_record_hand_count(size_t *count,
                                           const canasta_record *record);
 CANASTA_API int canasta_record_hand_score(int *items, size_t n_items,
     int *total, const canasta_record *record, size_t hand, int side);
+
+/* ------------------------------------------------------------------ */
+/* Computer players and hints (RULES.md A1, A2)                         */
+/* ------------------------------------------------------------------ */
+/* The reference computer player: a style (a few named knobs) that
+ * chooses the move for the seat whose decision it is, from what that seat
+ * may know (A1: its own hand, the table, the public history).  It never
+ * reads a hidden card: it decides on a copy of the game in which every
+ * card the seat cannot see is replaced by a fixed arrangement.
+ * docs/PLAYER.md describes how it plays and what each knob does. */
+typedef struct canasta_player canasta_player;
+
+enum canasta_knob {
+    CANASTA_KNOB_TAKE_PILE = 1,  /* CANASTA_TAKE_*: when to take the pile
+                                    when the rules do not force it */
+    CANASTA_KNOB_PILE_SIZE = 2,  /* CANASTA_TAKE_WORTHWHILE takes a pile of
+                                    at least this many cards (or one that
+                                    opens the side); 1..100, default 3 */
+    CANASTA_KNOB_WILD_CARDS = 3, /* CANASTA_WILDS_*: what wild cards are
+                                    for */
+    CANASTA_KNOB_GO_OUT = 4,     /* canastas the side wants before going
+                                    out: 0 (default) at the first chance,
+                                    1..6 waits for that many (more than the
+                                    rules ask) while the stock lasts */
+    CANASTA_KNOB_KEEP_PAIRS = 5, /* 1 (default): keep natural pairs in hand
+                                    for taking a frozen pile; 0: meld a
+                                    pair with a wild card */
+    CANASTA_KNOB_DISCARD = 6,    /* CANASTA_DISCARD_*: which card to throw */
+    CANASTA_KNOB_ASK = 7         /* 1 (default): ask the partner before
+                                    going out when the rules allow it (G4);
+                                    0: never ask */
+};
+enum canasta_take_policy {
+    CANASTA_TAKE_WHEN_FORCED = 0, /* only when E1 forces it */
+    CANASTA_TAKE_WORTHWHILE = 1,  /* default: a big enough pile, or one that
+                                     opens the side */
+    CANASTA_TAKE_ALWAYS = 2       /* whenever it may */
+};
+enum canasta_wild_policy {
+    CANASTA_WILDS_SAVE = 0,   /* keep wild cards off natural melds: aim for
+                                 natural canastas; use them to go out */
+    CANASTA_WILDS_FINISH = 1  /* default: a wild card that completes a
+                                 canasta is played at once */
+};
+enum canasta_discard_policy {
+    CANASTA_DISCARD_SAFE = 0, /* default: what the next player is least
+                                 likely to take the pile with */
+    CANASTA_DISCARD_LOW = 1,  /* the lowest card first */
+    CANASTA_DISCARD_HIGH = 2  /* the highest card first (fewer points
+                                 left in hand) */
+};
+
+/* A player with every knob at its default. */
+CANASTA_API int canasta_player_create(canasta_player **out);
+CANASTA_API int canasta_player_create_with_allocator(canasta_player **out,
+    canasta_alloc_fn alloc, canasta_release_fn release, void *user);
+CANASTA_API void canasta_player_free(canasta_player *player);
+CANASTA_API int canasta_player_clone(canasta_player **out,
+                                     const canasta_player *player);
+/* CANASTA_E_KNOB for an unknown knob, CANASTA_E_RANGE for a value outside
+ * canasta_knob_range. */
+CANASTA_API int canasta_player_set(canasta_player *player, int knob,
+                                   int value);
+CANASTA_API int canasta_player_get(int *value, const canasta_player *player,
+                                   int knob);
+/* The values a knob takes and its default. */
+CANASTA_API int canasta_knob_range(int *min, int *max, int *default_value,
+                                   int knob);
+/* The knob's name as the tools write it ("take-pile", "pile-size",
+ * "wild-cards", "go-out", "keep-pairs", "discard", "ask"); NULL for an
+ * unknown knob. */
+CANASTA_API const char *canasta_knob_name(int knob);
+CANASTA_API int canasta_knob_from_name(int *knob, const char *name);
+
+/* The move for the seat whose decision it is (canasta_game_current_seat):
+ * always a legal one.  seed breaks ties between equally good moves, so a
+ * seed gives the same move every time.  CANASTA_E_GAME_OVER once the game
+ * is over.  Allocates nothing. */
+CANASTA_API int canasta_player_choose(canasta_move *move,
+    const canasta_player *player, const canasta_game *game, uint64_t seed);
+/* A2: the move canasta_player_choose makes with seed 0, and a sentence
+ * for a person saying why ("Take the pile: your two 9s meld its top card
+ * and it holds 14 cards."), truncated to reason_size (which may be 0 when
+ * reason is NULL). */
+CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
+    size_t reason_size, const canasta_player *player,
+    const canasta_game *game);
 
 #ifdef __cplusplus
 }

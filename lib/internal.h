@@ -270,6 +270,22 @@ int cn_check(const cn_state *st, const canasta_move *m, char *why,
 /* Play a move that cn_check accepted. */
 void cn_play(cn_state *st, const canasta_move *m);
 
+/* ---- legal.c ---- */
+/* canasta_legal_moves on a state: writes min(capacity, n) moves and
+ * returns n, the number of legal moves. */
+size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st);
+/* The same moves, each handed to visit (in the same order) instead of
+ * being stored: nothing is copied or kept. */
+typedef void (*cn_move_visitor)(void *ctx, const canasta_move *m);
+size_t cn_legal_visit(const cn_state *st, cn_move_visitor visit, void *ctx);
+
+/* ---- view.c ---- */
+/* dst = what seat may know of src (A1): every card the seat cannot see
+ * (other hands, the stock, the deck order) replaced by a fixed
+ * arrangement of the unseen cards, the seed and the events cleared.  Two
+ * games that differ only in cards hidden from seat give equal views. */
+void cn_seat_view(cn_state *dst, const cn_state *src, int seat);
+
 /* ---- events.c ---- */
 void cn_events_clear(cn_state *st);
 /* memcpy / memcmp of whole states, skipping unused event slots. */

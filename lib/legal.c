@@ -14,11 +14,17 @@
 typedef struct emitter {
     canasta_move *out;
     size_t cap, n;
+    cn_move_visitor visit; /* instead of out, when set */
+    void *vctx;
 } emitter;
+
+static size_t legal_into(emitter *e, const cn_state *st);
 
 static void emit(emitter *e, const canasta_move *m)
 {
-    if (e->n < e->cap) {
+    if (e->visit) {
+        e->visit(e->vctx, m);
+    } else if (e->n < e->cap) {
         canasta_move *d = &e->out[e->n];
         d->kind = m->kind;
         d->seat = m->seat;
@@ -484,28 +490,43 @@ CANASTA_API int canasta_legal_moves(canasta_move *moves, size_t capacity,
 {
     if (!count || !game || (!moves && capacity))
         return CANASTA_E_NULL;
-    const cn_state *st = &game->st;
-    emitter e = { moves, capacity, 0 };
+    *count = cn_legal(moves, capacity, &game->st);
+    return *count > capacity ? CANASTA_E_BUFFER : CANASTA_OK;
+}
+
+size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st)
+{
+    emitter e = { moves, capacity, 0, NULL, NULL };
+    return legal_into(&e, st);
+}
+
+size_t cn_legal_visit(const cn_state *st, cn_move_visitor visit, void *ctx)
+{
+    emitter e = { NULL, 0, 0, visit, ctx };
+    return legal_into(&e, st);
+}
+
+static size_t legal_into(emitter *e, const cn_state *st)
+{
     ctx c;
     switch (st->phase) {
     case CANASTA_PHASE_DRAW:
-        ctx_init(&c, st, &e);
+        ctx_init(&c, st, e);
         draw_phase(&c);
         break;
     case CANASTA_PHASE_PLAY:
-        ctx_init(&c, st, &e);
+        ctx_init(&c, st, e);
         play_phase(&c);
         break;
     case CANASTA_PHASE_ANSWER:
-        simple(&e, CANASTA_MOVE_ANSWER_YES, st->cur, 0);
-        simple(&e, CANASTA_MOVE_ANSWER_NO, st->cur, 0);
+        simple(e, CANASTA_MOVE_ANSWER_YES, st->cur, 0);
+        simple(e, CANASTA_MOVE_ANSWER_NO, st->cur, 0);
         break;
     case CANASTA_PHASE_HAND_OVER:
-        simple(&e, CANASTA_MOVE_NEXT_HAND, st->cur, 0);
+        simple(e, CANASTA_MOVE_NEXT_HAND, st->cur, 0);
         break;
     default:
         break;
     }
-    *count = e.n;
-    return e.n > capacity ? CANASTA_E_BUFFER : CANASTA_OK;
+    return e->n;
 }

@@ -1,0 +1,459 @@
+/* player.c - the reference computer player (issue: computer players) and
+ * its knobs.
+ *
+ * A decision is made in three steps:
+ *  1. the game is reduced to what the seat to move may know (view.c: the
+ *     hidden cards are replaced by a fixed arrangement, RULES.md A1);
+ *  2. the facts a decision needs are read off that view once (struct
+ *     facts): the hand by rank, the side's melds, whether going out is
+ *     possible and wanted, the pile;
+ *  3. every legal move of the view is scored (score_move) and the best
+ *     one is kept; a seeded hash of the move's position in the list breaks
+ *     ties.  Nothing is allocated and the legal moves are never stored.
+ * docs/PLAYER.md explains the scores in words. */
+#include <stddef.h>
+#include <string.h>
+#include "internal.h"
+#include "player.h"
+
+/* ---- knobs ---- */
+
+typedef struct knob_def {
+    int key;
+    const char *name;
+    int min, max, def;
+} knob_def;
+
+static const knob_def knobs[CN_KNOBS] = {
+    { CANASTA_KNOB_TAKE_PILE, "take-pile", 0, 2, CANASTA_TAKE_WORTHWHILE },
+    { CANASTA_KNOB_PILE_SIZE, "pile-size", 1, 100, 3 },
+    { CANASTA_KNOB_WILD_CARDS, "wild-cards", 0, 1, CANASTA_WILDS_FINISH },
+    { CANASTA_KNOB_GO_OUT, "go-out", 0, 6, 0 },
+    { CANASTA_KNOB_KEEP_PAIRS, "keep-pairs", 0, 1, 1 },
+    { CANASTA_KNOB_DISCARD, "discard", 0, 2, CANASTA_DISCARD_SAFE },
+    { CANASTA_KNOB_ASK, "ask", 0, 1, 1 },
+};
+
+static const knob_def *find_knob(int key)
+{
+    if (key < 1 || key > CN_KNOBS)
+        return NULL;
+    return &knobs[key - 1];
+}
+
+CANASTA_API int canasta_knob_range(int *min, int *max, int *default_value,
+                                   int knob)
+{
+    if (!min || !max || !default_value)
+        return CANASTA_E_NULL;
+    const knob_def *d = find_knob(knob);
+    if (!d)
+        return CANASTA_E_KNOB;
+    *min = d->min;
+    *max = d->max;
+    *default_value = d->def;
+    return CANASTA_OK;
+}
+
+CANASTA_API const char *canasta_knob_name(int knob)
+{
+    const knob_def *d = find_knob(knob);
+    return d ? d->name : NULL;
+}
+
+CANASTA_API int canasta_knob_from_name(int *knob, const char *name)
+{
+    if (!knob || !name)
+        return CANASTA_E_NULL;
+    for (int i = 0; i < CN_KNOBS; i++)
+        if (strcmp(name, knobs[i].name) == 0) {
+            *knob = knobs[i].key;
+            return CANASTA_OK;
+        }
+    return CANASTA_E_KNOB;
+}
+
+CANASTA_API int canasta_player_create_with_allocator(canasta_player **out,
+    canasta_alloc_fn alloc, canasta_release_fn release, void *user)
+{
+    if (!out)
+        return CANASTA_E_NULL;
+    *out = NULL;
+    if ((alloc == NULL) != (release == NULL))
+        return CANASTA_E_ARG;
+    canasta_player *p = cn_alloc(alloc, user, sizeof *p);
+    if (!p)
+        return CANASTA_E_NOMEM;
+    memset(p, 0, sizeof *p);
+    p->alloc = alloc;
+    p->release = release;
+    p->user = user;
+    for (int i = 0; i < CN_KNOBS; i++)
+        p->knob[i] = knobs[i].def;
+    *out = p;
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_player_create(canasta_player **out)
+{
+    return canasta_player_create_with_allocator(out, NULL, NULL, NULL);
+}
+
+CANASTA_API void canasta_player_free(canasta_player *player)
+{
+    if (player)
+        cn_release(player->release, player->user, player);
+}
+
+CANASTA_API int canasta_player_clone(canasta_player **out,
+                                     const canasta_player *player)
+{
+    if (!out || !player)
+        return CANASTA_E_NULL;
+    canasta_player *p = cn_alloc(player->alloc, player->user, sizeof *p);
+    if (!p) {
+        *out = NULL;
+        return CANASTA_E_NOMEM;
+    }
+    *p = *player;
+    *out = p;
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_player_set(canasta_player *player, int knob,
+                                   int value)
+{
+    if (!player)
+        return CANASTA_E_NULL;
+    const knob_def *d = find_knob(knob);
+    if (!d)
+        return CANASTA_E_KNOB;
+    if (value < d->min || value > d->max)
+        return CANASTA_E_RANGE;
+    player->knob[knob - 1] = value;
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_player_get(int *value, const canasta_player *player,
+                                   int knob)
+{
+    if (!value || !player)
+        return CANASTA_E_NULL;
+    const knob_def *d = find_knob(knob);
+    if (!d)
+        return CANASTA_E_KNOB;
+    *value = player->knob[knob - 1];
+    return CANASTA_OK;
+}
+
+/* ---- the facts of one decision ---- */
+
+static int held_value(const cn_state *st, int seat)
+{
+    int v = 0;
+    for (int c = 8; c <= 60; c++)
+        v += st->hand[seat][c] * cn_value(c);
+    return v;
+}
+
+void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
+{
+    memset(f, 0, sizeof *f);
+    f->st = v;
+    f->knob = knob;
+    f->seat = v->cur;
+    f->side = v->side_of[f->seat];
+    f->opened = v->opened[f->side];
+    const uint8_t *h = v->hand[f->seat];
+    for (int r = 3; r <= 14; r++)
+        f->nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
+    f->nat[3] = h[12] + h[15]; /* black threes (red ones are never held) */
+    f->wilds = h[8] + h[9] + h[10] + h[11] + h[CANASTA_JOKER];
+    f->hand_n = v->hand_n[f->seat];
+    f->hand_value = held_value(v, f->seat);
+    for (int r = 3; r <= 14; r++) {
+        const cn_meld *m = &v->melds[f->side][r];
+        f->meld_size[r] = (uint8_t)cn_meld_size(m);
+        f->meld_wild[r] = (uint8_t)(m->twos + m->jokers);
+    }
+    f->canastas = cn_side_canastas(v, f->side);
+    f->needed = v->p.canastas_to_go_out;
+    f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
+    f->frozen = cn_pile_frozen(v, f->side);
+    /* The next player to move, and whether it plays for another side. */
+    f->next = (f->seat + 1) % v->p.players;
+    f->next_side = v->side_of[f->next];
+    f->next_is_opponent = f->next_side != f->side;
+    f->next_frozen = cn_pile_frozen(v, f->next_side) || v->pile_n == 0;
+    if (v->phase == CANASTA_PHASE_PLAY) {
+        f->can_go_out = cn_seat_can_go_out(v, f->seat);
+        int want = knob[CANASTA_KNOB_GO_OUT - 1];
+        /* Waiting for more canastas than the rules ask makes sense only
+         * while the stock lasts. */
+        int stock_low = v->stock_n <= 2 * v->p.players;
+        f->wants_out = f->can_go_out &&
+                       v->permission != CANASTA_PERMISSION_NO &&
+                       (want == 0 || f->canastas >= want || stock_low);
+        if (v->permission == CANASTA_PERMISSION_YES)
+            f->wants_out = 1;
+    }
+}
+
+/* ---- scoring the moves ---- */
+
+/* The cards of a group by kind. */
+typedef struct group_parts {
+    int rank, naturals, wilds, used;
+} group_parts;
+
+static void parts_of(group_parts *g, const canasta_group *grp)
+{
+    g->rank = grp->rank;
+    g->naturals = g->wilds = 0;
+    for (int i = 0; i < grp->count; i++) {
+        if (cn_is_wild(grp->cards[i]))
+            g->wilds++;
+        else
+            g->naturals++;
+    }
+    g->used = grp->count;
+}
+
+/* Would the seat still be able to go out after m?  (Played on a copy of
+ * the view; only asked while going out.) */
+static int still_out_after(const cn_facts *f, const canasta_move *m)
+{
+    cn_state t; /* a scratch copy without events (the view has none) */
+    memcpy(&t, f->st, offsetof(cn_state, ev));
+    t.ev_n = 0;
+    t.ev_cards_n = 0;
+    cn_play(&t, m);
+    if (t.phase != CANASTA_PHASE_PLAY)
+        return 1; /* the move ended the hand: it went out */
+    return cn_seat_can_go_out(&t, f->seat);
+}
+
+/* DRAW phase: draw, take the pile, or decline it (E1). */
+static long score_draw_phase(const cn_facts *f, const canasta_move *m)
+{
+    const cn_state *v = f->st;
+    int policy = f->knob[CANASTA_KNOB_TAKE_PILE - 1];
+    switch (m->kind) {
+    case CANASTA_MOVE_DRAW:
+        return 1000;
+    case CANASTA_MOVE_DECLINE:
+        return 900;
+    case CANASTA_MOVE_TAKE_PILE: {
+        int used = 0, wilds = 0;
+        for (int g = 0; g < m->ngroups; g++) {
+            group_parts gp;
+            parts_of(&gp, &m->groups[g]);
+            used += gp.used;
+            wilds += gp.wilds;
+        }
+        /* Fewer cards from the hand, and wild cards above all, kept. */
+        long cost = 5L * used + 40L * wilds;
+        int worth = policy == CANASTA_TAKE_ALWAYS ||
+            (policy == CANASTA_TAKE_WORTHWHILE &&
+             (v->pile_n >= f->knob[CANASTA_KNOB_PILE_SIZE - 1] ||
+              !f->opened || v->stock_n == 0));
+        if (!worth)
+            return 100 - cost; /* only when nothing else is legal (E1) */
+        return 2000 + 10L * v->pile_n - cost;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* How much the seat would rather throw card c (higher: sooner). */
+static long discard_score(const cn_facts *f, int c)
+{
+    const cn_state *v = f->st;
+    int policy = f->knob[CANASTA_KNOB_DISCARD - 1];
+    int value = cn_value(c);
+    int r = cn_rank(c);
+    if (cn_is_wild(c))
+        return 1; /* a wild card is worth more in hand than anything */
+    long s;
+    int held = cn_is_black3(c) ? f->nat[3] : f->nat[r];
+    switch (policy) {
+    case CANASTA_DISCARD_LOW:
+        s = 200 - 4L * value;
+        break;
+    case CANASTA_DISCARD_HIGH:
+        s = 100 + 4L * value;
+        break;
+    default: /* SAFE */
+        if (cn_is_black3(c)) {
+            s = 400; /* P2: the next player cannot take the pile */
+            break;
+        }
+        s = 200 - 2L * value;
+        if (f->next_is_opponent && !f->next_frozen &&
+            v->melds[f->next_side][r].naturals > 0)
+            s -= 150; /* P5: it would join the next side's meld */
+        else if (f->next_is_opponent && v->pile_n >= 4)
+            s -= 20; /* a pile worth having: be careful */
+        break;
+    }
+    /* Keep pairs and sets together: a single card goes first. */
+    if (held == 1)
+        s += 30;
+    else if (held == 2)
+        s -= 10;
+    /* A card of a rank the side has melded can join the meld later. */
+    if (!cn_is_black3(c) && f->meld_size[r] > 0)
+        s -= 40;
+    return s;
+}
+
+static long score_meld(const cn_facts *f, const canasta_move *m)
+{
+    int keep_pairs = f->knob[CANASTA_KNOB_KEEP_PAIRS - 1];
+    int wild_policy = f->knob[CANASTA_KNOB_WILD_CARDS - 1];
+    int used = 0, wilds = 0, completes = 0, new_pair_wild = 0, pair_added = 0;
+    for (int g = 0; g < m->ngroups; g++) {
+        group_parts gp;
+        parts_of(&gp, &m->groups[g]);
+        used += gp.used;
+        wilds += gp.wilds;
+        int size = f->meld_size[gp.rank];
+        if (size < 7 && size + gp.used >= 7)
+            completes++;
+        if (size == 0 && gp.naturals == 2 && gp.wilds > 0)
+            new_pair_wild++;
+        if (size > 0 && gp.naturals == 2 && f->nat[gp.rank] == 2)
+            pair_added++;
+    }
+    int after = f->hand_n - used;
+    if (f->wants_out) {
+        /* Going out: meld as much as possible while the exit stays
+         * open. */
+        if (!still_out_after(f, m))
+            return -1;
+        return 3000 + 20L * used + 200L * completes;
+    }
+    if (after < 2)
+        return -1; /* keep a card to hold after the discard (G1) */
+    if (!f->opened) /* an opening: few wild cards, few cards */
+        return 1500 - 40L * wilds - 3L * used;
+    if (wilds > 0) {
+        if (wild_policy == CANASTA_WILDS_SAVE)
+            return -1;
+        if (completes)
+            return 1600 - 10L * wilds;
+        if (new_pair_wild && !keep_pairs)
+            return 1200 - 40L * wilds;
+        return -1;
+    }
+    if (keep_pairs && pair_added)
+        return -1; /* the pair may take a frozen pile later (P4) */
+    return 1300 + 10L * used + 200L * completes;
+}
+
+/* PLAY phase. */
+static long score_play_phase(const cn_facts *f, const canasta_move *m)
+{
+    switch (m->kind) {
+    case CANASTA_MOVE_ASK:
+        return f->wants_out && f->knob[CANASTA_KNOB_ASK - 1] ? 5000 : -1;
+    case CANASTA_MOVE_MELD:
+        return score_meld(f, m);
+    case CANASTA_MOVE_DISCARD:
+        /* Always below every wanted meld: discarding ends the turn. */
+        return discard_score(f, m->card);
+    default:
+        return -1;
+    }
+}
+
+/* ANSWER phase: the partner's side goes out if this seat says yes, and
+ * this seat's cards count against the side. */
+static long score_answer(const cn_facts *f, const canasta_move *m)
+{
+    int want = f->knob[CANASTA_KNOB_GO_OUT - 1];
+    int yes = f->hand_value <= 100 &&
+              (want == 0 || f->canastas >= want ||
+               f->st->stock_n <= 2 * f->st->p.players);
+    if (f->hand_value <= 30)
+        yes = 1;
+    return (m->kind == CANASTA_MOVE_ANSWER_YES) == yes ? 10 : 5;
+}
+
+long cn_score_move(const cn_facts *f, const canasta_move *m)
+{
+    switch (f->st->phase) {
+    case CANASTA_PHASE_DRAW:
+        return score_draw_phase(f, m);
+    case CANASTA_PHASE_PLAY:
+        return score_play_phase(f, m);
+    case CANASTA_PHASE_ANSWER:
+        return score_answer(f, m);
+    default:
+        return 0;
+    }
+}
+
+/* ---- choosing ---- */
+
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+typedef struct best_move {
+    const cn_facts *f;
+    uint64_t seed;
+    size_t index;
+    long score;
+    uint64_t tie;
+    int found;
+    canasta_move move;
+} best_move;
+
+static void consider(void *ctx, const canasta_move *m)
+{
+    best_move *b = ctx;
+    long s = cn_score_move(b->f, m);
+    uint64_t tie = mix64(b->seed ^ mix64(b->index++));
+    if (!b->found || s > b->score || (s == b->score && tie > b->tie)) {
+        b->found = 1;
+        b->score = s;
+        b->tie = tie;
+        b->move = *m;
+    }
+}
+
+int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
+                     const canasta_player *player, const canasta_game *game,
+                     uint64_t seed)
+{
+    const cn_state *st = &game->st;
+    if (st->phase == CANASTA_PHASE_GAME_OVER)
+        return CANASTA_E_GAME_OVER;
+    cn_seat_view(view, st, st->cur);
+    cn_facts_init(f, view, player->knob);
+    best_move b;
+    memset(&b, 0, sizeof b);
+    b.f = f;
+    b.seed = seed;
+    cn_legal_visit(view, consider, &b);
+    if (!b.found)
+        return CANASTA_E_PHASE; /* every decision has a legal move */
+    *move = b.move;
+    return CANASTA_OK;
+}
+
+CANASTA_API int canasta_player_choose(canasta_move *move,
+    const canasta_player *player, const canasta_game *game, uint64_t seed)
+{
+    if (!move || !player || !game)
+        return CANASTA_E_NULL;
+    cn_state view;
+    cn_facts f;
+    return cn_player_decide(move, &f, &view, player, game, seed);
+}

@@ -1,0 +1,40 @@
+/* player.h - the reference computer player's internals, shared by
+ * player.c (choosing) and hint.c (saying why).  Not installed. */
+#ifndef CANASTA_PLAYER_H
+#define CANASTA_PLAYER_H
+
+#include "internal.h"
+
+#define CN_KNOBS 7 /* CANASTA_KNOB_TAKE_PILE .. CANASTA_KNOB_ASK */
+
+struct canasta_player {
+    canasta_alloc_fn alloc;
+    canasta_release_fn release;
+    void *user;
+    int32_t knob[CN_KNOBS]; /* knob[k - 1] for CANASTA_KNOB_* k */
+};
+
+/* What one decision needs to know, read once from the seat's view. */
+typedef struct cn_facts {
+    const cn_state *st;     /* the seat's view (view.c), never the game */
+    const int32_t *knob;
+    int seat, side, opened;
+    int nat[CN_RANKS];      /* naturals held by rank; nat[3]: black 3s */
+    int wilds, hand_n, hand_value;
+    uint8_t meld_size[CN_RANKS], meld_wild[CN_RANKS]; /* the side's */
+    int canastas, needed;
+    int top, frozen;        /* the pile's top card (0: empty) */
+    int next, next_side, next_is_opponent, next_frozen;
+    int can_go_out, wants_out;
+} cn_facts;
+
+void cn_facts_init(cn_facts *f, const cn_state *view, const int32_t *knob);
+/* How much the player wants legal move m (higher: more). */
+long cn_score_move(const cn_facts *f, const canasta_move *m);
+/* Choose for the seat to move: view and f are filled in (the caller's
+ * storage, so that hint.c can explain the choice from the same facts). */
+int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
+                     const canasta_player *player, const canasta_game *game,
+                     uint64_t seed);
+
+#endif
