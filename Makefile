@@ -262,6 +262,11 @@ $(TEST_OBJS): tests/%.o: $(srcdir)/tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) $(TEST_ALL_CPPFLAGS) $(DEP_FLAGS) -c -o $@ $<
 
+# tests/test_docs_table.c reads docs/VARIANTS.md; compiled-in source
+# directory, so it also runs by hand from a build directory ($CANASTA_SRCDIR
+# still wins).
+tests/test_docs_table.o: TEST_ALL_CPPFLAGS += -DCANASTA_SRCDIR='"$(abspath $(srcdir))"'
+
 $(TEST_PROG): $(TEST_OBJS) $(STATIC_LIB)
 	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) $(STATIC_LIB) \
 		$(CHECK_LIBS) $(LIBS) -lm

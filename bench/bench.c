@@ -20,8 +20,17 @@
  *   random_play_decisions_per_s random legal play: enumerate, pick, apply
  *   random_play_hands_per_s     hands finished in the same run
  *
+ * All of these are for the classic preset (4 players).  The games of 2, 3
+ * and 6 players (docs/VARIANTS.md) get the figures of legal moves and
+ * random play too, measured the same way on positions and games of their
+ * own preset, named with the preset's text name as a prefix ("-" written
+ * "_"):
+ *   two_players_legal_moves_ns, two_players_random_play_decisions_per_s,
+ *   two_players_random_play_hands_per_s, and the same for three_players,
+ *   six_three_sides and six_two_sides.
+ *
  * The positions come from seeded random play, so every run measures the
- * same work.  Each figure runs for about 0.3-0.6 s.
+ * same work.  Each figure runs for about 0.3-0.6 s, random play 1 s.
  */
 #define _POSIX_C_SOURCE 199309L
 
@@ -158,7 +167,7 @@ static int pick_kind(canasta_move *out, size_t count, int kind,
 
 /* Random play from fixed seeds; keep positions of mid-hand turns where
  * the player holds 11-15 cards and the stock still has cards. */
-static void collect_positions(const canasta_rules *rules)
+static void collect_positions(const canasta_rules *rules, const char *name)
 {
     uint64_t rng = 12345;
     uint64_t seed = 1;
@@ -236,8 +245,8 @@ static void collect_positions(const canasta_rules *rules)
                 "play)\n", n_draw, n_play);
         exit(1);
     }
-    fprintf(stderr, "bench: %d draw-phase and %d play-phase positions "
-            "(%ld random decisions)\n", n_draw, n_play, steps);
+    fprintf(stderr, "bench: %s: %d draw-phase and %d play-phase positions "
+            "(%ld random decisions)\n", name, n_draw, n_play, steps);
 }
 
 /* ------------------------------------------------------------------ */
@@ -276,6 +285,7 @@ static const canasta_game *positions[2 * N_POSITIONS];
 static int n_positions;
 static canasta_game *scratch;
 static long failures;
+static long engine_errors; /* decisions without a legal move */
 
 static double body_clone(long iters)
 {
@@ -363,8 +373,8 @@ static void check_failures(const char *what)
 
 /* Random play for about PLAY_SECONDS: decisions and hands per second.
  * Time spent growing the move buffer is left out of the clock. */
-static void random_play(const canasta_rules *rules, double *decisions_per_s,
-                        double *hands_per_s)
+static void random_play(const canasta_rules *rules, const char *name,
+                        double *decisions_per_s, double *hands_per_s)
 {
     uint64_t rng = 0xC0FFEEULL, seed = 1000;
     canasta_game *g = NULL;
@@ -391,9 +401,26 @@ static void random_play(const canasta_rules *rules, double *decisions_per_s,
             paused += now_s() - p0;
             continue;
         }
-        if (rc != CANASTA_OK || count == 0) {
-            fprintf(stderr, "bench: engine error in random play: %s, %lu "
-                    "moves\n", canasta_error_name(rc), (unsigned long)count);
+        if (rc == CANASTA_OK && count == 0) {
+            /* A decision without a legal move is an engine error; it is
+             * reported (and makes the exit status 1), and the figures are
+             * still measured, on a fresh game. */
+            fprintf(stderr, "bench: engine error: %s: no legal move in "
+                    "random play (game seed %llu); abandoning that game\n",
+                    name, (unsigned long long)(seed - 1));
+            engine_errors++;
+            canasta_game_free(g);
+            g = NULL;
+            must(canasta_game_create(&g, rules, seed++),
+                 "canasta_game_create");
+            games++;
+            hands_in_game = 0;
+            hand_decisions = 0;
+            continue;
+        }
+        if (rc != CANASTA_OK) {
+            fprintf(stderr, "bench: engine error in random play: %s\n",
+                    canasta_error_name(rc));
             exit(1);
         }
         mv = &move_buf[splitmix64(&rng) % count];
@@ -441,10 +468,56 @@ static void random_play(const canasta_rules *rules, double *decisions_per_s,
         }
     }
     canasta_game_free(g);
-    fprintf(stderr, "bench: random play: %ld decisions, %ld hands, %ld new "
-            "games in %.2f s\n", decisions, hands, games, elapsed);
+    fprintf(stderr, "bench: %s: random play: %ld decisions, %ld hands, %ld "
+            "new games in %.2f s\n", name, decisions, hands, games, elapsed);
     *decisions_per_s = (double)decisions / elapsed;
     *hands_per_s = (double)hands / elapsed;
+}
+
+/* ------------------------------------------------------------------ */
+/* The games of 2, 3 and 6 players                                      */
+/* ------------------------------------------------------------------ */
+
+static void free_positions(void)
+{
+    int i;
+    for (i = 0; i < n_draw; i++)
+        canasta_game_free(draw_pos[i].game);
+    for (i = 0; i < n_play; i++)
+        canasta_game_free(play_pos[i].game);
+    n_draw = n_play = n_positions = 0;
+}
+
+/* Legal moves and random play under preset, as for the classic game;
+ * prefix names the figures. */
+static void bench_variant(int preset, const char *name, const char *prefix)
+{
+    canasta_rules *rules = NULL;
+    char figure[96];
+    double legal_s, dps, hps;
+    int i;
+
+    must(canasta_rules_create(&rules, preset), "canasta_rules_create");
+    collect_positions(rules, name);
+    n_positions = all_positions(positions);
+    for (i = 0; i < n_positions; i++)
+        (void)legal_moves_grow(positions[i]);
+
+    fprintf(stderr, "bench: %s: timing legal moves\n", name);
+    legal_s = time_per_op(body_legal);
+    check_failures("legal moves");
+    snprintf(figure, sizeof figure, "%s_legal_moves_ns", prefix);
+    print_figure(figure, legal_s * 1e9, "ns");
+
+    fprintf(stderr, "bench: %s: random play\n", name);
+    random_play(rules, name, &dps, &hps);
+    snprintf(figure, sizeof figure, "%s_random_play_decisions_per_s", prefix);
+    print_figure(figure, dps, "decisions/s");
+    snprintf(figure, sizeof figure, "%s_random_play_hands_per_s", prefix);
+    print_figure(figure, hps, "hands/s");
+
+    free_positions();
+    canasta_rules_free(rules);
 }
 
 /* ------------------------------------------------------------------ */
@@ -465,7 +538,7 @@ int main(void)
     must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
          "canasta_rules_create");
 
-    collect_positions(rules);
+    collect_positions(rules, "classic");
     n_positions = all_positions(positions);
     must(canasta_game_clone(&scratch, positions[0]), "canasta_game_clone");
 
@@ -568,18 +641,31 @@ int main(void)
     print_figure("legal_moves_ns", legal_s * 1e9, "ns");
 
     fprintf(stderr, "bench: random play\n");
-    random_play(rules, &dps, &hps);
+    random_play(rules, "classic", &dps, &hps);
     print_figure("random_play_decisions_per_s", dps, "decisions/s");
     print_figure("random_play_hands_per_s", hps, "hands/s");
 
-    for (i = 0; i < n_draw; i++)
-        canasta_game_free(draw_pos[i].game);
-    for (i = 0; i < n_play; i++)
-        canasta_game_free(play_pos[i].game);
+    free_positions();
     canasta_game_free(scratch);
+    scratch = NULL;
+
+    /* The other games: the same figures, each on its own positions. */
+    bench_variant(CANASTA_PRESET_TWO_PLAYERS, "two-players", "two_players");
+    bench_variant(CANASTA_PRESET_THREE_PLAYERS, "three-players",
+                  "three_players");
+    bench_variant(CANASTA_PRESET_SIX_THREE_SIDES, "six-three-sides",
+                  "six_three_sides");
+    bench_variant(CANASTA_PRESET_SIX_TWO_SIDES, "six-two-sides",
+                  "six_two_sides");
+
     free(typ);
     free(meld_typ);
     free(move_buf);
     canasta_rules_free(rules);
+    if (engine_errors) {
+        fprintf(stderr, "bench: %ld engine error%s in random play (see "
+                "above)\n", engine_errors, engine_errors == 1 ? "" : "s");
+        return 1;
+    }
     return 0;
 }

@@ -1,17 +1,30 @@
 /*
- * demo.c - a complete, seeded game of Classic Canasta between built-in
- * computer players, printed hand by hand.
+ * demo.c - a complete, seeded game of Canasta between built-in computer
+ * players, printed hand by hand.
  *
- * Usage: demo [SEED] [--players N] [--opponent greedy|random] [-v]
+ * Usage: demo [SEED] [--players 2|3|4|6] [--sides 2|3]
+ *             [--opponent greedy|random] [-v]
  *
  *   SEED        game number (default 1); the same number always plays the
  *               same game (C7, A4)
- *   --players N the number of players; only 4 is supported for now
- *   --opponent  the player type of side 1 (seats 1+3): "greedy" (default)
- *               or "random" (a uniformly random legal move each decision)
+ *   --players N the game (docs/VARIANTS.md): 4 (default) the classic
+ *               partnership game; 2 (X2) two players, each alone; 3 (X3)
+ *               three players, the first to take the pile plays alone
+ *               against the other two; 6 (X6) six players
+ *   --sides S   with 6 players: 3 sides of two, partners opposite
+ *               (default), or 2 sides of three at alternate seats.  The
+ *               other games have one seating only (4 players: 2 sides;
+ *               2 and 3 players: each player a score column of their own)
+ *   --opponent  the player type of every side but side 0: "greedy"
+ *               (default) or "random" (a uniformly random legal move each
+ *               decision)
  *   -v          also print every move
  *
- * Side 0 (seats 0+2) always plays the greedy strategy:
+ * The totals are printed per side, or per player where everyone keeps a
+ * score of their own (X2, X3); in the three-player game each hand also
+ * says who played alone.
+ *
+ * Side 0 (seat 0 and its partners) always plays the greedy strategy:
  *   - take the discard pile whenever that is legal;
  *   - meld as much as possible, the largest meld move first (a meld that
  *     empties the hand, i.e. goes out, is the largest of all);
@@ -361,9 +374,21 @@ static void print_gain(const int before[CANASTA_CARD_LIMIT],
 }
 
 /* ------------------------------------------------------------------ */
-/* The hand report                                                      */
+/* The table: which game, and how its score columns are named           */
 /* ------------------------------------------------------------------ */
 
+typedef struct table {
+    int preset;         /* CANASTA_PRESET_* */
+    const char *name;   /* the preset's text name (docs/NOTATION.md) */
+    const char *rule;   /* its rule ID in RULES.md */
+    int players, sides;
+    int individual;     /* every player is a score column (X2, X3) */
+    int lone_hand;      /* X3: the first to take the pile plays alone */
+    int seat_type[MAX_SEATS];
+    int side_type[MAX_SIDES];
+} table;
+
+/* The seats of side (the seating of the deal), e.g. "0+2". */
 static void side_seats(char *buf, size_t size, const canasta_game *g,
                        int side, int players)
 {
@@ -381,8 +406,59 @@ static void side_seats(char *buf, size_t size, const canasta_game *g,
     }
 }
 
-static void print_hand_report(const canasta_game *g, int hand_no, int dealer,
-                              long decisions, int players, int sides)
+/* The name of a score column: "side 1 (1+3)", or with long_form "side 1
+ * (seats 1+3)", where sides are partnerships; "seat 1" where every player
+ * keeps a score of their own (X2, X3: column n is seat n's, even while
+ * X3 partners share a table). */
+static void column_name(char *buf, size_t size, const canasta_game *g,
+                        const table *t, int side, int long_form)
+{
+    char seats[32];
+    if (t->individual) {
+        snprintf(buf, size, "seat %d", side);
+        return;
+    }
+    side_seats(seats, sizeof seats, g, side, t->players);
+    snprintf(buf, size, "side %d (%s%s)", side, long_form ? "seats " : "",
+             seats);
+}
+
+/* ------------------------------------------------------------------ */
+/* The hand report                                                      */
+/* ------------------------------------------------------------------ */
+
+/* X3: who played alone in the hand just scored, and how the other two
+ * scored.  *lone receives the lone seat, or -1. */
+static void print_lone_hand(const canasta_game *g, const table *t, int *lone)
+{
+    int a = -1, b = -1, s, side_a, side_b;
+    must(canasta_game_lone_hand(lone, g), "canasta_game_lone_hand");
+    if (*lone < 0) {
+        printf("  nobody took the pile or went out: each player scored "
+               "alone (X3)\n");
+        return;
+    }
+    for (s = 0; s < t->players; s++) {
+        if (s == *lone)
+            continue;
+        if (a < 0)
+            a = s;
+        else
+            b = s;
+    }
+    must(canasta_game_seat_side(&side_a, g, a), "canasta_game_seat_side");
+    must(canasta_game_seat_side(&side_b, g, b), "canasta_game_seat_side");
+    if (side_a == side_b)
+        printf("  lone hand: seat %d, the first to take the pile; seats "
+               "%d+%d played as partners on one table (X3)\n", *lone, a, b);
+    else
+        printf("  lone hand: seat %d, who went out before anyone took the "
+               "pile; seats %d+%d scored together, their melds apart (X3)\n",
+               *lone, a, b);
+}
+
+static void print_hand_report(const canasta_game *g, const table *t,
+                              int hand_no, int dealer, long decisions)
 {
     static const char *const item_label[CANASTA_SCORE_ITEMS] = {
         "melded cards", "natural canastas", "mixed canastas", "red threes",
@@ -390,28 +466,36 @@ static void print_hand_report(const canasta_game *g, int hand_no, int dealer,
     };
     int items[MAX_SIDES][CANASTA_SCORE_ITEMS];
     int totals[MAX_SIDES];
-    int how, who, side, k, who_side = -1;
-    char seats[32];
+    int how, who, side, k, who_side = -1, lone = -1;
+    int width = t->lone_hand ? 18 : 16;
+    char who_text[64];
 
     must(canasta_game_hand_end(&how, &who, g), "canasta_game_hand_end");
-    for (side = 0; side < sides; side++) {
+    for (side = 0; side < t->sides; side++) {
         must(canasta_game_hand_score(items[side], CANASTA_SCORE_ITEMS, g,
                                      side), "canasta_game_hand_score");
         must(canasta_game_total(&totals[side], g, side),
              "canasta_game_total");
     }
-    if (who >= 0)
+    who_text[0] = '\0';
+    if (who >= 0) {
         must(canasta_game_seat_side(&who_side, g, who),
              "canasta_game_seat_side");
+        if (t->individual)
+            snprintf(who_text, sizeof who_text, "seat %d", who);
+        else
+            snprintf(who_text, sizeof who_text, "seat %d (side %d)", who,
+                     who_side);
+    }
 
     printf("Hand %d - dealer: seat %d - %ld decisions - ", hand_no, dealer,
            decisions);
     switch (how) {
     case CANASTA_END_WENT_OUT:
-        printf("seat %d (side %d) went out\n", who, who_side);
+        printf("%s went out\n", who_text);
         break;
     case CANASTA_END_CONCEALED:
-        printf("seat %d (side %d) went out concealed\n", who, who_side);
+        printf("%s went out concealed\n", who_text);
         break;
     case CANASTA_END_RED_THREE:
         printf("the last stock card was a red three (E2); nobody went "
@@ -425,24 +509,28 @@ static void print_hand_report(const canasta_game *g, int hand_no, int dealer,
         printf("ended in an unknown way (%d)\n", how);
         break;
     }
+    if (t->lone_hand)
+        print_lone_hand(g, t, &lone);
 
     printf("  %-20s", "");
-    for (side = 0; side < sides; side++) {
+    for (side = 0; side < t->sides; side++) {
         char head[64];
-        side_seats(seats, sizeof seats, g, side, players);
-        snprintf(head, sizeof head, "side %d (%s)", side, seats);
-        printf("%16s", head);
+        column_name(head, sizeof head, g, t, side, 0);
+        if (t->lone_hand && lone >= 0)
+            append(head, sizeof head, side == lone ? " (alone)"
+                                                   : " (partner)");
+        printf("%*s", width, head);
     }
     printf("\n");
     for (k = 0; k < CANASTA_SCORE_ITEMS; k++) {
         printf("  %-20s", item_label[k]);
-        for (side = 0; side < sides; side++)
-            printf("%16d", items[side][k]);
+        for (side = 0; side < t->sides; side++)
+            printf("%*d", width, items[side][k]);
         printf("\n");
     }
     printf("  %-20s", "running total");
-    for (side = 0; side < sides; side++)
-        printf("%16d", totals[side]);
+    for (side = 0; side < t->sides; side++)
+        printf("%*d", width, totals[side]);
     printf("\n\n");
 }
 
@@ -453,21 +541,103 @@ static void print_hand_report(const canasta_game *g, int hand_no, int dealer,
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: demo [SEED] [--players N] [--opponent greedy|random] "
-            "[-v]\n");
+            "usage: demo [SEED] [--players 2|3|4|6] [--sides 2|3] "
+            "[--opponent greedy|random] [-v]\n"
+            "  --players 4  the classic partnership game (default)\n"
+            "  --players 2  two players, each alone (X2)\n"
+            "  --players 3  three players; the first to take the pile "
+            "plays alone (X3)\n"
+            "  --players 6  six players (X6): --sides 3 (default), three "
+            "sides of two,\n"
+            "               or --sides 2, two sides of three\n");
+}
+
+/* A number argument of an option; -1 (after a message) if it is none. */
+static int number_arg(const char *option, const char *text)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*end != '\0' || end == text || v < 0 || v > 1000) {
+        fprintf(stderr, "demo: %s needs a number, not '%s'\n", option, text);
+        return -1;
+    }
+    return (int)v;
+}
+
+/* The preset for players and sides (sides 0: not given); 0 after a
+ * message when there is no such game. */
+static int choose_preset(int players, int sides)
+{
+    switch (players) {
+    case 4:
+        if (sides == 0 || sides == 2)
+            return CANASTA_PRESET_CLASSIC;
+        fprintf(stderr, "demo: the 4-player game has 2 sides (partners "
+                "opposite), not %d; --sides 2 or 3 chooses the seating of "
+                "the 6-player game\n", sides);
+        return 0;
+    case 2:
+    case 3:
+        if (sides == 0 || sides == players)
+            return players == 2 ? CANASTA_PRESET_TWO_PLAYERS
+                                : CANASTA_PRESET_THREE_PLAYERS;
+        fprintf(stderr, "demo: in the %d-player game every player keeps "
+                "a score of their own (%d columns), so --sides %d does not "
+                "apply; --sides chooses the seating of the 6-player game\n",
+                players, players, sides);
+        return 0;
+    case 6:
+        if (sides == 0 || sides == 3)
+            return CANASTA_PRESET_SIX_THREE_SIDES;
+        if (sides == 2)
+            return CANASTA_PRESET_SIX_TWO_SIDES;
+        fprintf(stderr, "demo: 6 players play as 3 sides of two (--sides "
+                "3) or 2 sides of three (--sides 2), not %d sides\n", sides);
+        return 0;
+    default:
+        fprintf(stderr, "demo: there is no %d-player game; --players takes "
+                "2, 3, 4 or 6\n", players);
+        return 0;
+    }
+}
+
+static void describe_preset(table *t)
+{
+    switch (t->preset) {
+    case CANASTA_PRESET_TWO_PLAYERS:
+        t->name = "two-players";
+        t->rule = "X2";
+        break;
+    case CANASTA_PRESET_THREE_PLAYERS:
+        t->name = "three-players";
+        t->rule = "X3";
+        break;
+    case CANASTA_PRESET_SIX_THREE_SIDES:
+        t->name = "six-three-sides";
+        t->rule = "X6";
+        break;
+    case CANASTA_PRESET_SIX_TWO_SIDES:
+        t->name = "six-two-sides";
+        t->rule = "X6";
+        break;
+    default:
+        t->name = "classic";
+        t->rule = "C1";
+        break;
+    }
 }
 
 int main(int argc, char **argv)
 {
     uint64_t seed = 1;
-    int players_wanted = 4;
+    int players_wanted = 4, sides_wanted = 0;
     int opponent = PLAYER_GREEDY;
-    int side_type[MAX_SIDES];
+    table t;
     canasta_rules *rules = NULL;
     canasta_game *game = NULL;
     move_buffer mb;
     uint64_t rng;
-    int players, sides, target, side, winner, phase, dealer, hand_no;
+    int target, lone_option, side, winner, phase, dealer, hand_no;
     long decisions = 0, hand_decisions = 0;
     int i;
 
@@ -479,14 +649,17 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         } else if (strcmp(a, "--players") == 0 && i + 1 < argc) {
-            char *end;
-            long v = strtol(argv[++i], &end, 10);
-            if (*end != '\0' || end == argv[i]) {
-                fprintf(stderr, "demo: --players needs a number, not '%s'\n",
-                        argv[i]);
+            players_wanted = number_arg(a, argv[++i]);
+            if (players_wanted < 0)
+                return 2;
+        } else if (strcmp(a, "--sides") == 0 && i + 1 < argc) {
+            sides_wanted = number_arg(a, argv[++i]);
+            if (sides_wanted < 0)
+                return 2;
+            if (sides_wanted == 0) {
+                fprintf(stderr, "demo: --sides takes 2 or 3\n");
                 return 2;
             }
-            players_wanted = (int)v;
         } else if (strcmp(a, "--opponent") == 0 && i + 1 < argc) {
             const char *v = argv[++i];
             if (strcmp(v, "greedy") == 0)
@@ -513,32 +686,42 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (players_wanted != 4) {
-        fprintf(stderr,
-                "demo: %d players requested, but only the 4-player game "
-                "(two partnerships) is supported for now; the 2-, 3- and "
-                "6-player games (rules X2, X3, X6) are not implemented "
-                "yet.\n", players_wanted);
+
+    memset(&t, 0, sizeof t);
+    t.preset = choose_preset(players_wanted, sides_wanted);
+    if (t.preset == 0) {
+        usage(stderr);
         return 2;
     }
+    describe_preset(&t);
 
-    must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
-         "canasta_rules_create");
+    must(canasta_rules_create(&rules, t.preset), "canasta_rules_create");
     must(canasta_game_create(&game, rules, seed), "canasta_game_create");
-    must(canasta_game_option(&players, game, CANASTA_OPT_PLAYERS),
+    must(canasta_game_option(&t.players, game, CANASTA_OPT_PLAYERS),
          "canasta_game_option(PLAYERS)");
-    must(canasta_game_option(&sides, game, CANASTA_OPT_SIDES),
+    must(canasta_game_option(&t.sides, game, CANASTA_OPT_SIDES),
          "canasta_game_option(SIDES)");
     must(canasta_game_option(&target, game, CANASTA_OPT_TARGET_SCORE),
          "canasta_game_option(TARGET_SCORE)");
-    if (players < 1 || players > MAX_SEATS || sides < 1 ||
-        sides > MAX_SIDES) {
+    must(canasta_game_option(&lone_option, game, CANASTA_OPT_LONE_HAND),
+         "canasta_game_option(LONE_HAND)");
+    if (t.players < 1 || t.players > MAX_SEATS || t.sides < 1 ||
+        t.sides > MAX_SIDES || t.players != players_wanted) {
         fprintf(stderr, "demo: unexpected table: %d players, %d sides\n",
-                players, sides);
+                t.players, t.sides);
         return 1;
     }
-    for (side = 0; side < sides; side++)
-        side_type[side] = side == 0 ? PLAYER_GREEDY : opponent;
+    t.individual = t.players == t.sides;
+    t.lone_hand = lone_option != 0;
+    for (side = 0; side < t.sides; side++)
+        t.side_type[side] = side == 0 ? PLAYER_GREEDY : opponent;
+    /* A player's type follows the side of the deal (X3 partners keep
+     * their own). */
+    for (i = 0; i < t.players; i++) {
+        int sd;
+        must(canasta_game_seat_side(&sd, game, i), "canasta_game_seat_side");
+        t.seat_type[i] = t.side_type[sd];
+    }
 
     mb.capacity = 4096;
     mb.count = 0;
@@ -549,22 +732,24 @@ int main(int argc, char **argv)
     }
     rng = seed ^ 0x5DEECE66DULL;
 
-    printf("libcanasta %s demo - game %llu, %d players, target %d\n",
-           canasta_version_string(), (unsigned long long)seed, players,
-           target);
-    for (side = 0; side < sides; side++) {
-        char seats[32];
-        side_seats(seats, sizeof seats, game, side, players);
-        printf("  side %d (seats %s): %s player\n", side, seats,
-               player_type_name[side_type[side]]);
+    printf("libcanasta %s demo - game %llu, %d players (%s, %s), "
+           "target %d\n", canasta_version_string(),
+           (unsigned long long)seed, t.players, t.name, t.rule, target);
+    for (side = 0; side < t.sides; side++) {
+        char name[64];
+        column_name(name, sizeof name, game, &t, side, 1);
+        printf("  %s: %s player\n", name, player_type_name[t.side_type[side]]);
     }
+    if (t.lone_hand)
+        printf("  (each hand, the first player to take the pile plays "
+               "alone against the other two)\n");
     printf("\n");
 
     hand_no = 1;
     must(canasta_game_dealer(&dealer, game), "canasta_game_dealer");
 
     for (;;) {
-        int seat, seat_side, before_phase, after_phase;
+        int seat, before_phase, after_phase, lone_before = -1;
         size_t pick;
         canasta_move move;
         char why[512];
@@ -591,8 +776,6 @@ int main(int argc, char **argv)
 
         must(canasta_game_current_seat(&seat, game),
              "canasta_game_current_seat");
-        must(canasta_game_seat_side(&seat_side, game, seat),
-             "canasta_game_seat_side");
         legal_moves(&mb, game);
         if (mb.count == 0) {
             fprintf(stderr, "demo: engine error: no legal move for seat %d "
@@ -600,7 +783,7 @@ int main(int argc, char **argv)
                     phase, hand_no, decisions, (unsigned long long)seed);
             return 1;
         }
-        if (side_type[seat_side] == PLAYER_RANDOM)
+        if (t.seat_type[seat] == PLAYER_RANDOM)
             pick = choose_random(&mb, &rng);
         else
             pick = choose_greedy(game, &mb, seat);
@@ -612,6 +795,9 @@ int main(int argc, char **argv)
             seat_cards(before, game, seat, 1);
         }
 
+        if (t.lone_hand)
+            must(canasta_game_lone_hand(&lone_before, game),
+                 "canasta_game_lone_hand");
         before_phase = phase;
         rc = canasta_apply(why, sizeof why, game, &move);
         if (rc != CANASTA_OK) {
@@ -635,14 +821,21 @@ int main(int argc, char **argv)
                 print_gain(before, after);
             }
             printf("\n");
+            if (t.lone_hand && move.kind == CANASTA_MOVE_TAKE_PILE) {
+                int lone;
+                must(canasta_game_lone_hand(&lone, game),
+                     "canasta_game_lone_hand");
+                if (lone == seat && lone_before < 0)
+                    printf("    seat %d is the first to take the pile and "
+                           "plays alone from now on (X3)\n", seat);
+            }
         }
 
         must(canasta_game_phase(&after_phase, game), "canasta_game_phase");
         if (before_phase != CANASTA_PHASE_HAND_OVER &&
             (after_phase == CANASTA_PHASE_HAND_OVER ||
              after_phase == CANASTA_PHASE_GAME_OVER)) {
-            print_hand_report(game, hand_no, dealer, hand_decisions,
-                              players, sides);
+            print_hand_report(game, &t, hand_no, dealer, hand_decisions);
         }
         if (move.kind == CANASTA_MOVE_NEXT_HAND) {
             hand_no++;
@@ -654,16 +847,22 @@ int main(int argc, char **argv)
     must(canasta_game_winner(&winner, game), "canasta_game_winner");
     printf("Game over after %d hand%s and %ld decisions.\n", hand_no,
            hand_no == 1 ? "" : "s", decisions);
-    for (side = 0; side < sides; side++) {
+    for (side = 0; side < t.sides; side++) {
         int total;
-        char seats[32];
+        char name[64];
         must(canasta_game_total(&total, game, side), "canasta_game_total");
-        side_seats(seats, sizeof seats, game, side, players);
-        printf("  side %d (seats %s, %s): %d\n", side, seats,
-               player_type_name[side_type[side]], total);
+        column_name(name, sizeof name, game, &t, side, 1);
+        if (t.individual) {
+            printf("  %s (%s): %d\n", name,
+                   player_type_name[t.side_type[side]], total);
+        } else {
+            name[strlen(name) - 1] = '\0'; /* "side 0 (seats 0+2, greedy)" */
+            printf("  %s, %s): %d\n", name,
+                   player_type_name[t.side_type[side]], total);
+        }
     }
     if (winner >= 0)
-        printf("Winner: side %d.\n", winner);
+        printf("Winner: %s %d.\n", t.individual ? "seat" : "side", winner);
     else
         printf("The game is a tie.\n");
 

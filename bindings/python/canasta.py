@@ -36,7 +36,9 @@ __all__ = [
     "CanastaError", "LibraryError", "MissingFunctionError", "Rules", "Game",
     "Record", "load_library", "library_path", "has_function", "version",
     "card_code", "card_text", "normalize_move", "error_name", "strerror",
-    "ALLOC_FN", "RELEASE_FN", "VIEW_ALL",
+    "ALLOC_FN", "RELEASE_FN", "VIEW_ALL", "PRESETS", "PRESET_CLASSIC",
+    "PRESET_TWO_PLAYERS", "PRESET_THREE_PLAYERS", "PRESET_SIX_THREE_SIDES",
+    "PRESET_SIX_TWO_SIDES", "OPT_LONE_HAND", "EVENT_LONE_HAND",
 ]
 
 #: The library version this binding is written for (major, minor): any
@@ -49,15 +51,29 @@ _MOVE_TEXT_MAX = 1024   # CANASTA_MOVE_TEXT_MAX
 _WHY_SIZE = 1024
 _CARD_BUF = 256          # more than any deck (162 cards at most)
 
-PRESETS = {"classic": 1}
+#: The presets (enum canasta_preset): the games of docs/VARIANTS.md.
+PRESET_CLASSIC = 1              # C1: 4 players, partners opposite
+PRESET_TWO_PLAYERS = 2          # X2: each alone, 15 cards, draw 2
+PRESET_THREE_PLAYERS = 3        # X3: cutthroat, the first to take plays alone
+PRESET_SIX_THREE_SIDES = 4      # X6: 3 sides of 2, partners opposite
+PRESET_SIX_TWO_SIDES = 5        # X6: 2 sides of 3, alternate seats
+#: Preset names (as in the "preset" line of saved games) and their values.
+PRESETS = {"classic": PRESET_CLASSIC, "two-players": PRESET_TWO_PLAYERS,
+           "three-players": PRESET_THREE_PLAYERS,
+           "six-three-sides": PRESET_SIX_THREE_SIDES,
+           "six-two-sides": PRESET_SIX_TWO_SIDES}
+#: Option keys (enum canasta_option) that have no constant above.
+OPT_LONE_HAND = 105             # X3 (read-only): 1 in the three-player game
 #: Option names (as in saved games) and their keys.  Python keyword
 #: arguments use "_" instead of "-".
 OPTIONS = {
     "target": 1, "ask-permission": 2, "one-card-rule": 3, "tie-rule": 4,
     "hand-size": 5, "canastas-to-go-out": 6, "draw-count": 7,
     "players": 100, "sides": 101, "packs": 102, "jokers": 103,
-    "deck-size": 104,
+    "deck-size": 104, "lone-hand": OPT_LONE_HAND,
 }
+#: enum canasta_event_kind value of the X3 event "N alone [partners-side S]".
+EVENT_LONE_HAND = 11
 PHASES = {1: "draw", 2: "play", 3: "answer", 4: "hand-over", 5: "game-over"}
 PERMISSIONS = {0: "none", 1: "asked", 2: "yes", 3: "no"}
 HAND_ENDS = {0: "none", 1: "went-out", 2: "concealed", 3: "red-three",
@@ -66,7 +82,7 @@ SCORE_ITEMS = ("melded", "natural_canastas", "mixed_canastas", "red_threes",
                "going_out", "in_hand", "total")
 EVENT_KINDS = {1: "deal", 2: "upcard", 3: "red-three", 4: "replace",
                5: "draw", 6: "pick-up", 7: "canasta", 8: "hand-end",
-               9: "score", 10: "game-over"}
+               9: "score", 10: "game-over", EVENT_LONE_HAND: "lone-hand"}
 _RANK_NAMES = {3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
                10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _PILE_FLAGS = (("frozen_wild", 1), ("frozen_red_three", 2),
@@ -142,6 +158,7 @@ _PROTOTYPES = {
     "canasta_game_current_seat": (_I, [_IntP, _GameP]),
     "canasta_game_seat_side": (_I, [_IntP, _GameP, _I]),
     "canasta_game_dealer": (_I, [_IntP, _GameP]),
+    "canasta_game_lone_hand": (_I, [_IntP, _GameP]),
     "canasta_game_hand_number": (_I, [_IntP, _GameP]),
     "canasta_game_hand": (_I, [_U8P, c_size_t, _SizeP, _GameP, _I]),
     "canasta_game_hand_size": (_I, [_IntP, _GameP, _I]),
@@ -196,6 +213,7 @@ _PROTOTYPES = {
 }
 _OPTIONAL = frozenset(n for n in _PROTOTYPES
                       if n.startswith("canasta_record_") or n in (
+                          "canasta_game_lone_hand",
                           "canasta_game_save", "canasta_game_load",
                           "canasta_game_position",
                           "canasta_game_from_position",
@@ -441,6 +459,9 @@ def _option_key(name: Union[str, int]) -> int:
 class Rules:
     """A preset and its options: Rules("classic", target=2500).
 
+    preset: a name of PRESETS ("classic", "two-players", "three-players",
+    "six-three-sides", "six-two-sides") or its value (PRESET_*).
+
     allocator (advanced): a pair (ALLOC_FN, RELEASE_FN) of ctypes callbacks
     serving every allocation of these rules and of the games made from
     them; the binding keeps them alive as long as any of those objects.
@@ -542,8 +563,11 @@ class Game:
     Game(seed=42) deals the first hand of a classic game (no seed: a
     random one; the same seed always gives the same deals); options are
     keyword arguments (Game(seed=1, target=1500, ask_permission=0)) or
-    come from a Rules object.  Game.load(text) and Game.from_position(text)
-    read the text forms.  Seats count from 0; sides too.
+    come from a Rules object.  Another game: Game(seed=1,
+    preset="three-players") or Game(seed=1, rules=Rules("six-two-sides")).
+    Game.load(text) and Game.from_position(text) read the text forms.
+    Seats count from 0; sides too (a side is a score column: where every
+    player scores alone, side n is seat n's).
     """
 
     def __init__(self, seed: Optional[int] = None,
@@ -690,6 +714,14 @@ class Game:
     @property
     def hand_number(self) -> int:
         return self._int("canasta_game_hand_number")
+
+    @property
+    def lone_hand(self) -> Optional[int]:
+        """X3: the seat playing alone in this hand (after a hand: in that
+        hand); None while nobody has taken the pile, and in the other
+        games (canasta_game_lone_hand gives -1 then)."""
+        seat = self._int("canasta_game_lone_hand")
+        return None if seat < 0 else seat
 
     @property
     def totals(self) -> List[int]:

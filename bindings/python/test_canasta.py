@@ -398,6 +398,161 @@ class PlayTests(unittest.TestCase):
         self.assertEqual(cm.exception.name, "E_NOT_FRESH")
 
 
+# The presets (docs/VARIANTS.md): name, value, expected option values,
+# the range of ask-permission, and the side of each seat at the deal.
+VARIANTS = (
+    ("classic", canasta.PRESET_CLASSIC,
+     {"players": 4, "sides": 2, "packs": 2, "jokers": 4, "deck-size": 108,
+      "hand-size": 11, "draw-count": 1, "canastas-to-go-out": 1,
+      "target": 5000, "ask-permission": 1, "lone-hand": 0},
+     (0, 1), [0, 1, 0, 1]),
+    ("two-players", canasta.PRESET_TWO_PLAYERS,
+     {"players": 2, "sides": 2, "packs": 2, "jokers": 4, "deck-size": 108,
+      "hand-size": 15, "draw-count": 2, "canastas-to-go-out": 2,
+      "target": 5000, "ask-permission": 0, "lone-hand": 0},
+     (0, 0), [0, 1]),
+    ("three-players", canasta.PRESET_THREE_PLAYERS,
+     {"players": 3, "sides": 3, "packs": 2, "jokers": 4, "deck-size": 108,
+      "hand-size": 13, "draw-count": 2, "canastas-to-go-out": 1,
+      "target": 7500, "ask-permission": 1, "lone-hand": 1},
+     (0, 1), [0, 1, 2]),
+    ("six-three-sides", canasta.PRESET_SIX_THREE_SIDES,
+     {"players": 6, "sides": 3, "packs": 3, "jokers": 6, "deck-size": 162,
+      "hand-size": 13, "draw-count": 1, "canastas-to-go-out": 2,
+      "target": 7500, "ask-permission": 1, "lone-hand": 0},
+     (0, 1), [0, 1, 2, 0, 1, 2]),
+    ("six-two-sides", canasta.PRESET_SIX_TWO_SIDES,
+     {"players": 6, "sides": 2, "packs": 3, "jokers": 6, "deck-size": 162,
+      "hand-size": 13, "draw-count": 1, "canastas-to-go-out": 2,
+      "target": 10000, "ask-permission": 1, "lone-hand": 0},
+     (0, 1), [0, 1, 0, 1, 0, 1]),
+)
+
+
+class VariantTests(unittest.TestCase):
+    """The presets of the games for 2, 3 and 6 players (X2, X3, X6)."""
+
+    def test_constants(self):
+        self.assertEqual([v[1] for v in VARIANTS], [1, 2, 3, 4, 5])
+        self.assertEqual(canasta.PRESETS,
+                         {name: value for name, value, *_ in VARIANTS})
+        self.assertEqual(canasta.OPT_LONE_HAND, 105)
+        self.assertEqual(canasta.OPTIONS["lone-hand"], 105)
+        self.assertEqual(canasta.EVENT_LONE_HAND, 11)
+        self.assertEqual(canasta.EVENT_KINDS[11], "lone-hand")
+
+    def test_X2_X3_X6_preset_options(self):
+        for name, value, want, ask_range, _ in VARIANTS:
+            with self.subTest(preset=name):
+                by_name, by_value = Rules(name), Rules(value)
+                for key, v in want.items():
+                    self.assertEqual(by_name.get(key), v, key)
+                    self.assertEqual(by_value.get(key), v, key)
+                self.assertEqual(by_name.options, by_value.options)
+                self.assertEqual(by_name.get(canasta.OPT_LONE_HAND),
+                                 want["lone-hand"])
+                self.assertEqual(by_name.range("ask_permission"), ask_range)
+                self.assertEqual(by_name.range("lone_hand"),
+                                 (want["lone-hand"], want["lone-hand"]))
+                with self.assertRaises(CanastaError) as cm:
+                    by_name.set("lone_hand", 1 - want["lone-hand"])
+                self.assertEqual(cm.exception.name, "E_READONLY")
+                g = Game(seed=1, preset=name)
+                self.assertEqual(g.options, by_name.options)
+                self.assertEqual((g.players, g.sides),
+                                 (want["players"], want["sides"]))
+
+    def test_X2_asking_stays_off(self):
+        r = Rules("two-players")
+        with self.assertRaises(CanastaError) as cm:
+            r.set("ask_permission", 1)
+        self.assertEqual(cm.exception.name, "E_RANGE")
+
+    def test_X3_options(self):
+        r = Rules("three-players", hand_size=11, canastas_to_go_out=2)
+        self.assertEqual((r.get("hand-size"), r.get("canastas-to-go-out")),
+                         (11, 2))
+        self.assertEqual(r.red_three_bonus(4), 800)
+        self.assertEqual(r.opening_minimum(3000), 120)
+
+    def test_X6_red_threes_and_openings(self):
+        for name in ("six-three-sides", "six-two-sides"):
+            r = Rules(name)
+            self.assertEqual([r.red_three_bonus(n) for n in range(7)],
+                             [0, 100, 200, 300, 400, 1000, 1200], name)
+            with self.assertRaises(CanastaError) as cm:
+                r.red_three_bonus(7)
+            self.assertEqual(cm.exception.name, "E_ARG")
+        self.assertEqual(Rules("six-three-sides").opening_minimum(7000), 120)
+        two = Rules("six-two-sides")
+        self.assertEqual([two.opening_minimum(t) for t in (6995, 7000)],
+                         [120, 150])
+
+    def test_X2_X3_X6_random_moves(self):
+        for name, value, want, _, seating in VARIANTS:
+            with self.subTest(preset=name):
+                g = Game(seed=7, preset=name)
+                deck = want["deck-size"]
+                self.assertEqual(len(g.deck()), deck)
+                self.assertEqual(card_count(g), deck)
+                self.assertEqual([g.seat_side(s) for s in range(g.players)],
+                                 seating)
+                for seat in range(g.players):
+                    self.assertEqual(len(g.hand(seat)), want["hand-size"])
+                self.assertEqual(len(g.totals), want["sides"])
+                rng = random.Random(value)
+                for n in range(120):
+                    if g.over:
+                        break
+                    moves = g.legal_moves()
+                    self.assertTrue(moves, "no legal move")
+                    for m in moves[:20]:
+                        self.assertIsNone(g.validate(m), m)
+                    g.apply(moves[rng.randrange(len(moves))])
+                    self.assertEqual(card_count(g), deck)
+                # The text forms know the preset.
+                self.assertIn("preset %s" % name, g.position().splitlines())
+
+    @need("canasta_game_lone_hand")
+    def test_X3_lone_hand(self):
+        g = Game(seed=3, preset="three-players")
+        self.assertIsNone(g.lone_hand)
+        self.assertIn("lone -", g.position().splitlines())
+        rng = random.Random(3)
+        events = []
+        while g.lone_hand is None and g.phase not in ("hand-over",
+                                                      "game-over"):
+            moves = g.legal_moves()
+            takes = [m for m in moves if " take " in m]
+            g.apply(takes[0] if takes else moves[rng.randrange(len(moves))])
+            events = g.events()
+        lone = g.lone_hand
+        self.assertIsNotNone(lone, "nobody took the pile in the first hand")
+        partners = [s for s in range(3) if s != lone]
+        alone = [e for e in events if re.match(r"^\d alone\b", e)]
+        self.assertEqual(alone, ["%d alone partners-side %d"
+                                 % (lone, partners[0])])
+        data = [d for d in g.event_data() if d["kind"] == "lone-hand"]
+        self.assertEqual([(d["seat"], d["side"]) for d in data],
+                         [(lone, partners[0])])
+        self.assertEqual(g.seat_side(partners[1]), partners[0])
+        self.assertEqual(g.seat_side(lone), lone)
+        self.assertIn("lone %d merged" % lone, g.position().splitlines())
+        # The lone hand stays for the rest of the hand (and after it).
+        play_random(g, rng, max_moves=60)
+        self.assertEqual(g.lone_hand, lone)
+
+    @need("canasta_game_lone_hand")
+    def test_lone_hand_is_none_in_the_other_games(self):
+        for name in ("classic", "two-players", "six-three-sides",
+                     "six-two-sides"):
+            g = Game(seed=5, preset=name)
+            play_random(g, random.Random(5), max_moves=80)
+            self.assertIsNone(g.lone_hand, name)
+            self.assertFalse([x for x in g.position().splitlines()
+                              if x.startswith("lone ")], name)
+
+
 class CrossCheckTests(unittest.TestCase):
     SEED, TARGET = 2024, 3000
 
