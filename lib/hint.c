@@ -40,6 +40,13 @@ static const char *number_word(int n)
     return n >= 0 && n <= 12 ? words[n] : "many";
 }
 
+/* "ace", "king", "7", "black 3": one card of a rank, in words. */
+static const char *rank_word(int r)
+{
+    static const char *const faces[] = { "jack", "queen", "king", "ace" };
+    return r >= 11 && r <= 14 ? faces[r - 11] : cn_rank_name(r);
+}
+
 static void card_name(char *buf, int c)
 {
     if (cn_is_black3(c))
@@ -49,24 +56,22 @@ static void card_name(char *buf, int c)
     else if (cn_rank(c) == 2)
         strcpy(buf, "2");
     else
-        strcpy(buf, cn_rank_name(cn_rank(c)));
+        strcpy(buf, rank_word(cn_rank(c)));
 }
 
-/* "your two 9s", "your 9 and a wild card", "nothing from your hand". */
+/* "your two 9s", "your 9 and a wild card", "two wild cards". */
 static void group_words(out *o, const canasta_group *g)
 {
     int nat = 0, wild = 0;
     for (int i = 0; i < g->count; i++)
         nat += !cn_is_wild(g->cards[i]), wild += cn_is_wild(g->cards[i]);
-    if (nat == 0 && wild == 0)
-        return;
     if (nat == 1)
-        say(o, "your %s", cn_rank_name(g->rank));
-    else
+        say(o, "your %s", rank_word(g->rank));
+    else if (nat > 1)
         say(o, "your %s %s", number_word(nat), cn_rank_plural(g->rank));
     if (wild)
-        say(o, " and %s wild card%s", wild == 1 ? "a" : number_word(wild),
-            wild == 1 ? "" : "s");
+        say(o, "%s%s wild card%s", nat ? " and " : "",
+            wild == 1 ? "a" : number_word(wild), wild == 1 ? "" : "s");
 }
 
 static void explain_take(out *o, const cn_facts *f, const canasta_move *m)
@@ -75,7 +80,7 @@ static void explain_take(out *o, const cn_facts *f, const canasta_move *m)
     int r = cn_rank(f->top);
     say(o, "Take the pile: ");
     if (m->groups[0].count == 0)
-        say(o, "its top %s joins your side's meld of %s", cn_rank_name(r),
+        say(o, "its top %s joins your side's meld of %s", rank_word(r),
             cn_rank_plural(r));
     else {
         group_words(o, &m->groups[0]);
@@ -166,6 +171,11 @@ static void explain_discard(out *o, const cn_facts *f, const canasta_move *m)
         say(o, ": it stops the next player from taking the pile.");
         return;
     }
+    if (cn_is_wild(m->card)) {
+        say(o, ": it freezes the pile, and every other card you hold is "
+            "worth keeping.");
+        return;
+    }
     int r = cn_rank(m->card);
     switch (f->knob[CANASTA_KNOB_DISCARD - 1]) {
     case CANASTA_DISCARD_LOW:
@@ -198,10 +208,14 @@ static void explain(out *o, const cn_facts *f, const canasta_move *m)
     case CANASTA_MOVE_TAKE_PILE:
         explain_take(o, f, m);
         break;
-    case CANASTA_MOVE_DECLINE:
-        say(o, "Decline the pile: the stock is empty and taking it would "
-            "not help; this ends the hand.");
+    case CANASTA_MOVE_DECLINE: {
+        int takes = 0;
+        cn_legal_visit(f->st, count_takes, &takes);
+        say(o, "Decline the pile: the stock is empty and %s; this ends the "
+            "hand.", takes ? "taking it would not help"
+                           : "you cannot take the pile");
         break;
+    }
     case CANASTA_MOVE_MELD:
         explain_meld(o, f, m);
         break;

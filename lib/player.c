@@ -201,6 +201,10 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
 
 /* ---- scoring the moves ---- */
 
+/* The score of a legal move the player does not want: below every
+ * discard, so that it is chosen only when nothing else is legal. */
+#define NEVER (-1000000L)
+
 /* The cards of a group by kind. */
 typedef struct group_parts {
     int rank, naturals, wilds, used;
@@ -305,7 +309,7 @@ static long discard_score(const cn_facts *f, int c)
     /* A card of a rank the side has melded can join the meld later. */
     if (!cn_is_black3(c) && f->meld_size[r] > 0)
         s -= 40;
-    return s;
+    return s > 2 ? s : 2; /* still above any wild card */
 }
 
 static long score_meld(const cn_facts *f, const canasta_move *m)
@@ -331,24 +335,24 @@ static long score_meld(const cn_facts *f, const canasta_move *m)
         /* Going out: meld as much as possible while the exit stays
          * open. */
         if (!still_out_after(f, m))
-            return -1;
+            return NEVER;
         return 3000 + 20L * used + 200L * completes;
     }
     if (after < 2)
-        return -1; /* keep a card to hold after the discard (G1) */
+        return NEVER; /* keep a card to hold after the discard (G1) */
     if (!f->opened) /* an opening: few wild cards, few cards */
         return 1500 - 40L * wilds - 3L * used;
     if (wilds > 0) {
         if (wild_policy == CANASTA_WILDS_SAVE)
-            return -1;
+            return NEVER;
         if (completes)
             return 1600 - 10L * wilds;
         if (new_pair_wild && !keep_pairs)
             return 1200 - 40L * wilds;
-        return -1;
+        return NEVER;
     }
-    if (keep_pairs && pair_added)
-        return -1; /* the pair may take a frozen pile later (P4) */
+    if (keep_pairs && pair_added && !completes)
+        return NEVER; /* the pair may take a frozen pile later (P4) */
     return 1300 + 10L * used + 200L * completes;
 }
 
@@ -357,14 +361,14 @@ static long score_play_phase(const cn_facts *f, const canasta_move *m)
 {
     switch (m->kind) {
     case CANASTA_MOVE_ASK:
-        return f->wants_out && f->knob[CANASTA_KNOB_ASK - 1] ? 5000 : -1;
+        return f->wants_out && f->knob[CANASTA_KNOB_ASK - 1] ? 5000 : NEVER;
     case CANASTA_MOVE_MELD:
         return score_meld(f, m);
     case CANASTA_MOVE_DISCARD:
         /* Always below every wanted meld: discarding ends the turn. */
         return discard_score(f, m->card);
     default:
-        return -1;
+        return NEVER;
     }
 }
 
