@@ -715,6 +715,45 @@ CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
     size_t reason_size, const canasta_player *player,
     const canasta_game *game);
 
+/* ------------------------------------------------------------------ */
+/* Search and learning support (docs/SEARCH.md)                         */
+/* ------------------------------------------------------------------ */
+/* Actions: a move of the player to move, named by card kinds only (ranks,
+ * twos, jokers, black threes; never suits, never hidden cards), so that
+ * an action means the same thing in every world a search samples.
+ *  - Every move with at most one group has a fixed action below
+ *    CANASTA_ACTIONS_DENSE (3140): 0 draw, 1 decline, 2 ask, 3 yes, 4 no,
+ *    5 next hand, 6..19 discard by card kind, 20..1579 a meld of one
+ *    group, 1580..3139 a pile take with one group (layout: SEARCH.md).
+ *  - A move with several groups (the opening of a side that has not
+ *    opened, a whole-hand exit, a take with more melds) has an action
+ *    with CANASTA_ACTION_MULTI set: a 64-bit hash of its groups' kinds.
+ * Two moves of one decision that differ in more than suits have different
+ * actions (for multi-group moves, but for a hash collision). */
+#define CANASTA_ACTIONS_DENSE 3140
+#define CANASTA_ACTION_MULTI 0x8000000000000000ULL
+CANASTA_API int canasta_action_of_move(uint64_t *action,
+                                       const canasta_move *move);
+/* The legal move of the current decision whose action it is (the first
+ * in canasta_legal_moves order); CANASTA_E_ARG if none. */
+CANASTA_API int canasta_action_to_move(canasta_move *move,
+    const canasta_game *game, uint64_t action);
+/* A 64-bit hash of what seat knows (A1): its hand, the table, the pile,
+ * the sizes, the turn, the scores, and the cards other seats are known
+ * to hold from pile pickups.  Equal for two games that differ only in
+ * cards hidden from seat; the same on every platform. */
+CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
+    const canasta_game *game, int seat);
+/* Determinization: make dst (a game of the same players and packs, e.g. a
+ * clone; may be src itself) a copy of src in which every card seat cannot
+ * see is dealt again at random from seed, consistently with everything
+ * seat has seen: its own hand, the table, the pile, every hand's size,
+ * and the cards others are known to hold from pile pickups.  The stock
+ * and the seed of later deals are resampled too.  dst cannot undo past
+ * this point (as a game from a position).  Allocates nothing. */
+CANASTA_API int canasta_game_determinize(canasta_game *dst,
+    const canasta_game *src, int seat, uint64_t seed);
+
 #ifdef __cplusplus
 }
 #endif

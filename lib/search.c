@@ -1,0 +1,417 @@
+/* search.c - support for search and learning (issue: computer players,
+ * item 4): actions that name moves by card kind, a hash of a seat's
+ * information set, and determinization (every card a seat cannot see
+ * dealt again at random, consistently with what it has seen).
+ * docs/SEARCH.md documents the encodings. */
+#include <stddef.h>
+#include <string.h>
+#include "internal.h"
+
+/* ---- actions ---- */
+
+/* The dense index of a card kind among discards: twos, black threes,
+ * ranks 4 to ace, jokers. */
+static int discard_kind(int card)
+{
+    if (card == CANASTA_JOKER)
+        return 13;
+    int r = cn_rank(card);
+    return r == 2 ? 0 : r == 3 ? 1 : r - 2;
+}
+
+/* The ten ways a group can hold at most three wild cards (twos t,
+ * jokers j, t + j <= 3), in a fixed order; -1 for more. */
+static int wild_combo(int t, int j)
+{
+    static const int8_t idx[4][4] = {
+        { 0, 1, 2, 3 }, { 4, 5, 6, -1 }, { 7, 8, -1, -1 }, { 9, -1, -1, -1 }
+    };
+    if (t < 0 || j < 0 || t > 3 || j > 3)
+        return -1;
+    return idx[t][j];
+}
+
+typedef struct group_kinds {
+    int rank, naturals, twos, jokers;
+} group_kinds;
+
+static int group_kinds_of(group_kinds *k, const canasta_group *g)
+{
+    k->rank = g->rank;
+    k->naturals = k->twos = k->jokers = 0;
+    for (int i = 0; i < g->count; i++) {
+        int c = g->cards[i];
+        if (!cn_valid_card(c))
+            return CANASTA_E_CARD;
+        if (c == CANASTA_JOKER)
+            k->jokers++;
+        else if (cn_rank(c) == 2)
+            k->twos++;
+        else
+            k->naturals++;
+    }
+    return CANASTA_OK;
+}
+
+/* One group's dense index: (rank - 3) * 130 + naturals * 10 + combo. */
+static int group_index(const group_kinds *k)
+{
+    int combo = wild_combo(k->twos, k->jokers);
+    if (k->rank < 3 || k->rank > 14 || k->naturals > 12 || combo < 0)
+        return -1;
+    return (k->rank - 3) * 130 + k->naturals * 10 + combo;
+}
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+CANASTA_API int canasta_action_of_move(uint64_t *action,
+                                       const canasta_move *move)
+{
+    if (!action || !move)
+        return CANASTA_E_NULL;
+    switch (move->kind) {
+    case CANASTA_MOVE_DRAW: *action = 0; return CANASTA_OK;
+    case CANASTA_MOVE_DECLINE: *action = 1; return CANASTA_OK;
+    case CANASTA_MOVE_ASK: *action = 2; return CANASTA_OK;
+    case CANASTA_MOVE_ANSWER_YES: *action = 3; return CANASTA_OK;
+    case CANASTA_MOVE_ANSWER_NO: *action = 4; return CANASTA_OK;
+    case CANASTA_MOVE_NEXT_HAND: *action = 5; return CANASTA_OK;
+    case CANASTA_MOVE_DISCARD:
+        if (!cn_valid_card(move->card))
+            return CANASTA_E_CARD;
+        *action = 6 + (uint64_t)discard_kind(move->card);
+        return CANASTA_OK;
+    case CANASTA_MOVE_MELD:
+    case CANASTA_MOVE_TAKE_PILE:
+        break;
+    default:
+        return CANASTA_E_MOVE;
+    }
+    if (move->ngroups > CANASTA_MOVE_MAX_GROUPS ||
+        (move->kind == CANASTA_MOVE_MELD && move->ngroups == 0))
+        return CANASTA_E_MOVE;
+    group_kinds k[CANASTA_MOVE_MAX_GROUPS];
+    for (int g = 0; g < move->ngroups; g++) {
+        if (move->groups[g].count > CANASTA_GROUP_MAX_CARDS)
+            return CANASTA_E_MOVE;
+        int rc = group_kinds_of(&k[g], &move->groups[g]);
+        if (rc)
+            return rc;
+        if (group_index(&k[g]) < 0)
+            return CANASTA_E_MOVE;
+    }
+    uint64_t base = move->kind == CANASTA_MOVE_MELD ? 20 : 1580;
+    if (move->ngroups == 1) {
+        *action = base + (uint64_t)group_index(&k[0]);
+        return CANASTA_OK;
+    }
+    /* Several groups (or a take naming none): a hash of the kind and of
+     * each group's kinds, in order, with the top bit set. */
+    uint64_t h = mix64(0x43414E41ULL ^ (uint64_t)move->kind);
+    h = mix64(h ^ (uint64_t)move->ngroups);
+    for (int g = 0; g < move->ngroups; g++)
+        h = mix64(h + 0x9E3779B97F4A7C15ULL + (uint64_t)group_index(&k[g]));
+    *action = h | CANASTA_ACTION_MULTI;
+    return CANASTA_OK;
+}
+
+typedef struct find_ctx {
+    uint64_t action;
+    int found;
+    canasta_move *out;
+} find_ctx;
+
+static void find_visit(void *p, const canasta_move *m)
+{
+    find_ctx *f = p;
+    uint64_t a;
+    if (f->found || canasta_action_of_move(&a, m) != CANASTA_OK ||
+        a != f->action)
+        return;
+    *f->out = *m;
+    f->found = 1;
+}
+
+CANASTA_API int canasta_action_to_move(canasta_move *move,
+    const canasta_game *game, uint64_t action)
+{
+    if (!move || !game)
+        return CANASTA_E_NULL;
+    if (game->st.phase == CANASTA_PHASE_GAME_OVER)
+        return CANASTA_E_GAME_OVER;
+    find_ctx f = { action, 0, move };
+    cn_legal_visit(&game->st, find_visit, &f);
+    return f.found ? CANASTA_OK : CANASTA_E_ARG;
+}
+
+/* ---- what a seat knows of other hands ---- */
+
+/* known[s][c]: copies of card c that seat s is known to hold, because it
+ * picked them up with the pile (P1: public) and has not melded or
+ * discarded them since.  Worked out by replaying the current hand. */
+typedef struct known_cards {
+    uint8_t n[CN_MAX_PLAYERS][CANASTA_CARD_LIMIT];
+} known_cards;
+
+static void forget(known_cards *k, int seat, int card)
+{
+    if (k->n[seat][card])
+        k->n[seat][card]--;
+}
+
+static void known_of(known_cards *k, const canasta_game *g)
+{
+    memset(k, 0, sizeof *k);
+    cn_state t;
+    memcpy(&t, g->from_position ? g->base : &g->st, offsetof(cn_state, ev));
+    t.ev_n = 0;
+    t.ev_cards_n = 0;
+    if (!g->from_position) {
+        /* The hand's start: dealt again from its deck. */
+        cn_deal(&t);
+    }
+    size_t pos = 0;
+    canasta_move m;
+    while (cn_history_next(g, &pos, &m)) {
+        int s = m.seat;
+        if (m.kind == CANASTA_MOVE_TAKE_PILE) {
+            for (int gi = 0; gi < m.ngroups; gi++)
+                for (int i = 0; i < m.groups[gi].count; i++)
+                    forget(k, s, m.groups[gi].cards[i]);
+            for (int i = 0; i + 1 < t.pile_n; i++)
+                if (!cn_is_red3(t.pile[i]))
+                    k->n[s][t.pile[i]]++;
+        } else if (m.kind == CANASTA_MOVE_MELD) {
+            for (int gi = 0; gi < m.ngroups; gi++)
+                for (int i = 0; i < m.groups[gi].count; i++)
+                    forget(k, s, m.groups[gi].cards[i]);
+        } else if (m.kind == CANASTA_MOVE_DISCARD) {
+            forget(k, s, m.card);
+        }
+        cn_play(&t, &m);
+    }
+}
+
+/* ---- the information-set hash ---- */
+
+typedef struct hasher {
+    uint64_t h;
+} hasher;
+
+static void put(hasher *x, uint64_t v)
+{
+    x->h = mix64(x->h ^ (v + 0x9E3779B97F4A7C15ULL));
+}
+
+static void put_bytes(hasher *x, const uint8_t *b, size_t n)
+{
+    uint64_t acc = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        acc = acc << 8 | b[i];
+        if (i % 8 == 7) {
+            put(x, acc);
+            acc = 0;
+        }
+    }
+    put(x, acc ^ (uint64_t)n << 56);
+}
+
+CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
+    const canasta_game *game, int seat)
+{
+    if (!hash || !game)
+        return CANASTA_E_NULL;
+    const cn_state *st = &game->st;
+    if (seat < 0 || seat >= st->p.players)
+        return CANASTA_E_SEAT;
+    known_cards k;
+    known_of(&k, game);
+    hasher x = { 0x49534554ULL }; /* "ISET" */
+    const cn_params *p = &st->p;
+    const int32_t *pw = &p->preset;
+    for (size_t i = 0; i < sizeof *p / sizeof(int32_t); i++)
+        put(&x, (uint32_t)pw[i]);
+    put(&x, (uint64_t)seat);
+    put(&x, (uint32_t)st->hand_no);
+    uint8_t small[] = {
+        st->dealer, st->cur, st->phase, st->winner_plus1, st->end_how,
+        st->end_seat, st->scored, st->stock_n, st->pile_n, st->turn_src,
+        st->turn_melds, st->turn_take_extra, st->permission,
+        st->melded_before_turn, st->turn_seat, st->lone_plus1,
+        (uint8_t)(st->turn_new_melds & 0xFF), (uint8_t)(st->turn_new_melds >> 8)
+    };
+    put_bytes(&x, small, sizeof small);
+    for (int s = 0; s < CN_MAX_SIDES; s++) {
+        put(&x, (uint32_t)st->totals[s]);
+        put(&x, (uint32_t)st->start_totals[s]);
+        for (int i = 0; i < CANASTA_SCORE_ITEMS; i++)
+            put(&x, (uint32_t)st->last_items[s][i]);
+    }
+    put_bytes(&x, st->side_of, sizeof st->side_of);
+    put_bytes(&x, st->opened, sizeof st->opened);
+    put_bytes(&x, st->seat_melded, sizeof st->seat_melded);
+    put_bytes(&x, st->hand_n, sizeof st->hand_n);
+    put_bytes(&x, &st->red3[0][0], sizeof st->red3);
+    put_bytes(&x, st->hand[seat], CANASTA_CARD_LIMIT);
+    for (int side = 0; side < CN_MAX_SIDES; side++)
+        for (int r = 0; r < CN_RANKS; r++) {
+            const cn_meld *m = &st->melds[side][r];
+            uint8_t b[11] = { m->naturals, m->twos, m->jokers,
+                m->nat_suit[0], m->nat_suit[1], m->nat_suit[2],
+                m->nat_suit[3], m->two_suit[0], m->two_suit[1],
+                m->two_suit[2], m->two_suit[3] };
+            put_bytes(&x, b, sizeof b);
+        }
+    put_bytes(&x, st->pile, st->pile_n);
+    for (int s = 0; s < p->players; s++)
+        if (s != seat)
+            put_bytes(&x, k.n[s], CANASTA_CARD_LIMIT);
+    *hash = x.h;
+    return CANASTA_OK;
+}
+
+/* ---- determinization ---- */
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t rng_next(rng *r)
+{
+    r->s += 0x9E3779B97F4A7C15ULL;
+    return mix64(r->s);
+}
+
+/* Uniform in [0, n), n > 0 (rejection keeps it exact). */
+static uint32_t rng_below(rng *r, uint32_t n)
+{
+    uint64_t limit = 0x100000000ULL - 0x100000000ULL % n; /* <= 2^32 */
+    for (;;) {
+        uint64_t v = rng_next(r) >> 32;
+        if (v < limit)
+            return (uint32_t)(v % n);
+    }
+}
+
+static void shuffle(uint8_t *a, int n, rng *r)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(r, (uint32_t)i + 1);
+        uint8_t c = a[i];
+        a[i] = a[j];
+        a[j] = c;
+    }
+}
+
+/* Deal the pool (shuffled) to the other seats' unknown cards and the
+ * stock, known cards to their holders, red threes into the stock. */
+static void deal_unseen(cn_state *v, const cn_state *st, int seat,
+                        uint8_t held[][CANASTA_CARD_LIMIT], uint8_t *pool,
+                        int np, const uint8_t *threes, int nt, rng *r)
+{
+    shuffle(pool, np, r);
+    for (int i = 1; i < st->p.players; i++) {
+        int s = (seat + i) % st->p.players;
+        int need = st->hand_n[s];
+        memcpy(v->hand[s], held[s], CANASTA_CARD_LIMIT);
+        for (int c = 8; c <= CANASTA_JOKER; c++)
+            need -= held[s][c];
+        while (need-- > 0 && np > 0)
+            v->hand[s][pool[--np]]++;
+    }
+    int n = 0;
+    for (int i = 0; i < nt; i++)
+        v->stock[n++] = threes[i];
+    while (np > 0 && n < st->stock_n)
+        v->stock[n++] = pool[--np];
+    shuffle(v->stock, n, r);
+}
+
+CANASTA_API int canasta_game_determinize(canasta_game *dst,
+    const canasta_game *src, int seat, uint64_t seed)
+{
+    if (!dst || !src)
+        return CANASTA_E_NULL;
+    const cn_state *st = &src->st;
+    if (seat < 0 || seat >= st->p.players)
+        return CANASTA_E_SEAT;
+    if (dst != src && (dst->st.p.players != st->p.players ||
+                       dst->st.p.packs != st->p.packs))
+        return CANASTA_E_ARG;
+    known_cards k;
+    known_of(&k, src);
+    /* The unseen cards: the seat's view has them, in a fixed order, in
+     * the other hands and the stock. */
+    cn_state v;
+    cn_seat_view(&v, st, seat);
+    uint8_t pool[CN_MAX_DECK], threes[CN_MAX_DECK];
+    int np = 0, nt = 0;
+    for (int i = 1; i < st->p.players; i++) {
+        int s = (seat + i) % st->p.players;
+        for (int c = 8; c <= CANASTA_JOKER; c++)
+            for (int n = v.hand[s][c]; n > 0; n--)
+                pool[np++] = (uint8_t)c;
+    }
+    for (int i = 0; i < v.stock_n; i++) {
+        if (cn_is_red3(v.stock[i]))
+            threes[nt++] = v.stock[i];
+        else
+            pool[np++] = v.stock[i];
+    }
+    /* Known cards leave the pool for their holders (only as many as the
+     * pool has: the count is exact when the history is). */
+    uint8_t held[CN_MAX_PLAYERS][CANASTA_CARD_LIMIT];
+    memset(held, 0, sizeof held);
+    for (int s = 0; s < st->p.players; s++) {
+        if (s == seat)
+            continue;
+        for (int c = 8; c <= CANASTA_JOKER; c++)
+            for (int n = k.n[s][c]; n > 0; n--)
+                for (int i = 0; i < np; i++)
+                    if (pool[i] == c) {
+                        pool[i] = pool[--np];
+                        held[s][c]++;
+                        break;
+                    }
+    }
+    rng r = { seed ^ 0x44455445524D4EULL };
+    /* G4: while a question waits for this seat's answer, the asker could
+     * go out (the library refuses the question otherwise): only worlds
+     * where it can are consistent with what the seat saw.  Rejection
+     * sampling; the real world is one of them, so one is found. */
+    int asker = st->phase == CANASTA_PHASE_ANSWER && st->turn_seat != seat
+                ? st->turn_seat : -1;
+    uint8_t pool0[CN_MAX_DECK];
+    int np0 = np;
+    memcpy(pool0, pool, (size_t)np);
+    for (int attempt = 0;; attempt++) {
+        np = np0;
+        memcpy(pool, pool0, (size_t)np);
+        deal_unseen(&v, st, seat, held, pool, np, threes, nt, &r);
+        if (asker < 0 || cn_seat_can_go_out(&v, asker))
+            break;
+        if (attempt == 100000)
+            return CANASTA_E_ARG; /* not reached in practice */
+    }
+    /* Later deals come from a seed the seat cannot know either. */
+    v.seed = rng_next(&r);
+    v.deck_n = 0;
+    memcpy(&dst->st, &v, offsetof(cn_state, ev));
+    memset(dst->st.ev, 0, sizeof dst->st.ev);
+    memset(dst->st.ev_cards, 0, sizeof dst->st.ev_cards);
+    dst->st.ev_n = 0;
+    dst->st.ev_cards_n = 0;
+    /* A game that begins here: undo stops at this state. */
+    memcpy(dst->base, &dst->st, sizeof *dst->base);
+    dst->from_position = 1;
+    dst->hist_len = 0;
+    return CANASTA_OK;
+}
