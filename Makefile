@@ -216,6 +216,9 @@ $(EXAMPLES): examples/%: $(srcdir)/examples/%.c $(STATIC_LIB) $(FLAGS_STAMP)
 	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
 		$(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS) -lm
 
+# The ISMCTS example's match runs on threads.
+examples/ismcts: LIBS += -pthread
+
 demo: examples/demo
 	./examples/demo
 
