@@ -285,6 +285,11 @@ size_t cn_legal_visit(const cn_state *st, cn_move_visitor visit, void *ctx);
  * arrangement of the unseen cards, the seed and the events cleared.  Two
  * games that differ only in cards hidden from seat give equal views. */
 void cn_seat_view(cn_state *dst, const cn_state *src, int seat);
+/* A cheaper view for deciding the seat's own move: the hidden cards are
+ * simply removed (other hands hold no cards but keep their sizes, the
+ * stock and the deck are blank), so it is not a consistent state; only
+ * the seat's own moves may be checked and played on it. */
+void cn_seat_view_blank(cn_state *dst, const cn_state *src, int seat);
 
 /* ---- events.c ---- */
 void cn_events_clear(cn_state *st);

@@ -439,7 +439,7 @@ int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
     const cn_state *st = &game->st;
     if (st->phase == CANASTA_PHASE_GAME_OVER)
         return CANASTA_E_GAME_OVER;
-    cn_seat_view(view, st, st->cur);
+    cn_seat_view_blank(view, st, st->cur);
     cn_facts_init(f, view, player->knob);
     best_move b;
     memset(&b, 0, sizeof b);

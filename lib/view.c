@@ -83,3 +83,16 @@ void cn_seat_view(cn_state *dst, const cn_state *src, int seat)
         dst->stock[n++] = (uint8_t)c;
     }
 }
+
+void cn_seat_view_blank(cn_state *dst, const cn_state *src, int seat)
+{
+    memcpy(dst, src, offsetof(cn_state, ev));
+    dst->ev_n = 0;
+    dst->ev_cards_n = 0;
+    dst->seed = 0;
+    memset(dst->deck, 0, sizeof dst->deck);
+    memset(dst->stock, 0, src->stock_n);
+    for (int s = 0; s < src->p.players; s++)
+        if (s != seat)
+            memset(dst->hand[s], 0, sizeof dst->hand[s]);
+}
