@@ -253,7 +253,9 @@ CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
  *         rank; a side that melded nothing passes n_melds == 0.
  *  red_threes: the side's red threes; hand/n_hand: the cards left in all
  *  its players' hands; went_out: CANASTA_OUT_*.
- *  why (may be NULL): on CANASTA_E_SCORE_INPUT, a readable reason. */
+ *  why (may be NULL): on CANASTA_E_SCORE_INPUT, a readable reason.
+ * Under the three-player rules (X3) a meld may hold four to six wild
+ * cards with at least four naturals: partners' melds merged that way. */
 CANASTA_API int canasta_score_side(int *items, size_t n_items,
     char *why, size_t why_size, const canasta_rules *rules,
     const int *melds, size_t n_melds, int red_threes,

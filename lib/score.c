@@ -237,6 +237,14 @@ CANASTA_API int canasta_score_side(int *items, size_t n_items,
                 "M1: the row for %s holds no cards; leave it out",
                 cn_rank_plural(r));
         int rc = canasta_meld_class(&cls, r, n, t, j);
+        /* X3: partners' melds merged by a lone hand's take keep every
+         * card, up to six wild cards with at least four naturals. */
+        if (rc == CANASTA_E_MELD && p->lone_hand && r != 3 && t + j > 3 &&
+            t + j <= 6 && n >= 4) {
+            rc = CANASTA_OK;
+            cls = n + t + j >= 7 ? CANASTA_MELD_MIXED_CANASTA
+                                 : CANASTA_MELD_OPEN;
+        }
         if (rc == CANASTA_E_THREES)
             return cn_why(why, why_size, bad,
                 "M6: black threes meld only as 3 or 4 natural cards");

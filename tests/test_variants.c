@@ -1050,6 +1050,25 @@ START_TEST(test_X3_merge_keeps_more_than_three_wild_cards)
                   "%s", why);
     canasta_free(text);
     canasta_game_free(g);
+
+    /* canasta_score_side takes such a meld under the X3 rules only:
+     * 5 fives (25) + 3 twos (60) + a joker (50) = 135, nine cards with
+     * wild cards: a mixed canasta (300). */
+    static const int melds[] = { CANASTA_RANK_FIVE, 5, 3, 1 };
+    int items[CANASTA_SCORE_ITEMS];
+    canasta_rules *x3 = rules_of(CANASTA_PRESET_THREE_PLAYERS);
+    canasta_rules *classic = rules_of(CANASTA_PRESET_CLASSIC);
+    ck_assert_int_eq(canasta_score_side(items, CANASTA_SCORE_ITEMS, why,
+                         sizeof why, x3, melds, 1, 0, NULL, 0,
+                         CANASTA_OUT_NONE), CANASTA_OK);
+    ck_assert_int_eq(items[CANASTA_SCORE_MELDED], 135);
+    ck_assert_int_eq(items[CANASTA_SCORE_MIXED_CANASTAS], 300);
+    ck_assert_int_eq(items[CANASTA_SCORE_TOTAL], 435);
+    ck_assert_int_eq(canasta_score_side(items, CANASTA_SCORE_ITEMS, why,
+                         sizeof why, classic, melds, 1, 0, NULL, 0,
+                         CANASTA_OUT_NONE), CANASTA_E_SCORE_INPUT);
+    canasta_rules_free(x3);
+    canasta_rules_free(classic);
 }
 END_TEST
 

@@ -90,6 +90,14 @@ static inline uint64_t fz_u64(fz_in *in)
 int fz_card_value(int card);            /* V1; red threes 0; -1 not a card */
 int fz_opening_minimum(int total);      /* O1 */
 int fz_red_three_bonus(int count);      /* R3, classic: 100 each, 4 = 800 */
+/* The same for any preset (CANASTA_PRESET_*): O1 with X6's 150 from 7000
+ * for two sides; R3 with X6's table (100 each up to four, 1000 for five,
+ * 1200 for six). */
+int fz_opening_minimum_for(int preset, int total);
+int fz_red_three_bonus_for(int preset, int count);
+/* The preset of a game of that many players and sides (C1, X2, X3, X6):
+ * every preset has its own pair. */
+int fz_preset_of(int players, int sides);
 /* M1, M5, M6: the CANASTA_MELD_* class of a meld of rank with naturals,
  * twos and jokers, or CANASTA_E_MELD / CANASTA_E_THREES. */
 int fz_meld_class(int rank, int naturals, int twos, int jokers);

@@ -1,8 +1,11 @@
 /*
  * fuzz_deck.c - canasta_game_set_deck with arbitrary card orders.
  *
- * Input: 8 bytes of seed, an options byte (bit 0: hand size from the next
- * byte, bit 1: draw count 2), a mode byte, then the deck material:
+ * Input: 8 bytes of seed, an options byte (bit 2: a preset byte follows,
+ * preset = byte % 5 + 1, so the 162-card six-player deck (X6) and the
+ * games for two and three (X2, X3) are dealt too, else the classic game;
+ * bit 0: hand size from the next byte, bit 1: draw count 2), a mode byte,
+ * then the deck material:
  *   mode % 4 == 0  the rest of the input is the deck, as it is
  *   mode % 4 == 1  the seeded deck with swaps (byte pairs): always valid
  *   mode % 4 == 2  as 1, then one position set to the next byte
@@ -24,8 +27,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_in_init(&in, data, size);
     uint64_t seed = fz_u64(&in);
     unsigned opts = fz_u8(&in);
+    int preset = opts & 4 ? (int)(fz_u8(&in) % 5) + 1
+                          : CANASTA_PRESET_CLASSIC;
     canasta_rules *rules = NULL;
-    FZ_OK(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC));
+    FZ_OK(canasta_rules_create(&rules, preset));
     if (opts & 1)
         FZ_OK(canasta_rules_set(rules, CANASTA_OPT_HAND_SIZE,
                                 7 + (int)(fz_u8(&in) % 9)));

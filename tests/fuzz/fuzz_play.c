@@ -3,8 +3,10 @@
  *
  * Input: 8 bytes of seed; a byte whose bits 0-6 say which rules options
  * follow (one byte each: target, ask, one-card rule, tie rule, hand size,
- * canastas to go out, draw count); then steps, each an opcode byte and
- * its operands:
+ * canastas to go out, draw count) and whose bit 7 says that a preset byte
+ * comes first (preset = byte % 5 + 1: classic, two players X2, three
+ * players X3, six players in three sides or in two sides X6; without it
+ * the classic game); then steps, each an opcode byte and its operands:
  *   0-111    a legal move: the next byte (two when more than 255 are
  *            listed) picks it from canasta_legal_moves
  *   112-127  1-64 turns of drawing and discarding (the first listed move
@@ -70,12 +72,18 @@ static uint8_t pick_card(fz_in *in, const canasta_game *g, int seat)
     return hand[b % n];
 }
 
+static int players_of(const canasta_game *g)
+{
+    int players = 0;
+    FZ_OK(canasta_game_option(&players, g, CANASTA_OPT_PLAYERS));
+    return players;
+}
+
 static int hand_seat(const canasta_game *g, const canasta_move *m)
 {
-    int cur = 0, players = 0;
+    int cur = 0;
     FZ_OK(canasta_game_current_seat(&cur, g));
-    FZ_OK(canasta_game_option(&players, g, CANASTA_OPT_PLAYERS));
-    return m->seat < players ? m->seat : cur;
+    return m->seat < players_of(g) ? m->seat : cur;
 }
 
 static void build_move(canasta_move *m, fz_in *in, const canasta_game *g)
@@ -86,7 +94,8 @@ static void build_move(canasta_move *m, fz_in *in, const canasta_game *g)
     unsigned b = fz_u8(in);
     m->kind = (uint8_t)(b < 200 ? b % 10 : b);
     b = fz_u8(in);
-    m->seat = (uint8_t)(b < 192 ? (unsigned)cur : b < 240 ? b % 4 : b);
+    m->seat = (uint8_t)(b < 192 ? (unsigned)cur
+                        : b < 240 ? b % (unsigned)players_of(g) : b);
     int seat = hand_seat(g, m);
     m->card = pick_card(in, g, seat);
     b = fz_u8(in);
@@ -182,7 +191,12 @@ static void mutate(canasta_move *m, fz_in *in, const canasta_game *g)
     switch (fz_u8(in) % 12) {
     case 0:
         b = fz_u8(in);
-        m->seat = (uint8_t)(b < 128 ? (m->seat + 1 + b % 3) % 4 : b);
+        if (b < 128) {
+            unsigned np = (unsigned)players_of(g);
+            m->seat = (uint8_t)((m->seat + 1 + b % (np - 1)) % np);
+        } else {
+            m->seat = (uint8_t)b;
+        }
         break;
     case 1:
         m->kind = (uint8_t)(fz_u8(in) % 10);
@@ -268,12 +282,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_in_init(&in, data, size);
     uint64_t seed = fz_u64(&in);
     unsigned mask = fz_u8(&in);
+    int preset = mask & 0x80 ? (int)(fz_u8(&in) % 5) + 1
+                             : CANASTA_PRESET_CLASSIC;
     canasta_rules *rules = NULL;
-    FZ_OK(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC));
+    FZ_OK(canasta_rules_create(&rules, preset));
     for (int i = 0; i < 7; i++)
-        if (mask >> i & 1)
+        if (mask >> i & 1) {
+            /* inside the preset's range (X2: nobody to ask, G4) */
+            int v = option_value(i, fz_u8(&in)), lo = 0, hi = 0;
+            FZ_OK(canasta_rules_option_range(&lo, &hi, rules,
+                                             option_keys[i]));
             FZ_OK(canasta_rules_set(rules, option_keys[i],
-                                    option_value(i, fz_u8(&in))));
+                                    v < lo ? lo : v > hi ? hi : v));
+        }
     fz_game *f = fz_game_new(rules, seed);
     canasta_rules_free(rules);
     FZ_CHECK(f != NULL, "out of memory");

@@ -48,10 +48,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t hands = 0;
     FZ_OK(canasta_record_hand_count(&hands, r));
     for (size_t h = 0; h < hands; h++)
-        for (int side = 0; side < 2; side++) {
+        for (int side = 0; side < 3; side++) {
+            /* two sides, or three (X3, X6 in three sides of two) */
             int items[CANASTA_SCORE_ITEMS], total = 0, sum = 0;
-            FZ_OK(canasta_record_hand_score(items, CANASTA_SCORE_ITEMS,
-                                            &total, r, h, side));
+            int hrc = canasta_record_hand_score(items, CANASTA_SCORE_ITEMS,
+                                                &total, r, h, side);
+            if (side == 2 && hrc == CANASTA_E_SIDE)
+                break;
+            FZ_CHECK(hrc == CANASTA_OK, "hand %zu side %d: %s", h, side,
+                     canasta_error_name(hrc));
             for (int i = 0; i < CANASTA_SCORE_TOTAL; i++)
                 sum += items[i];
             FZ_CHECK(sum == items[CANASTA_SCORE_TOTAL], "hand %zu side %d: "

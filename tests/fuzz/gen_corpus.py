@@ -112,6 +112,10 @@ plain = [c for c in full if c not in wild_red]
 upcards_all = plain[:44] + wild_red + plain[44:]
 # red threes in the first hands dealt
 red_first = [13, 14, 13, 14] + [c for c in full if c not in (13, 14)]
+# X6: three packs and six jokers, 162 cards
+six_deck = sorted_deck() + [c for c in sorted_deck()[:54]]
+six_red_first = [13, 14, 13, 14, 13, 14] + [c for c in six_deck
+                                            if c not in (13, 14)]
 deck = {
     "sorted": u64(1) + [0, 0] + full,
     "upcards-all-wild": u64(2) + [0, 0] + upcards_all,
@@ -123,6 +127,12 @@ deck = {
     "spoiled": u64(8) + [0, 2] + [1, 2, 3, 4, 17, 60],
     "cut": u64(9) + [0, 3] + [10, 20, 3],
     "hand15-draw2": u64(10) + [3, 8, 1] + [44, 70, 80, 90],
+    # options bit 2: a preset byte follows (byte % 5 + 1, as in play)
+    "x2-sorted": u64(11) + [4, 1, 0] + full,
+    "x3-swaps": u64(12) + [4, 2, 1] + [0, 107, 5, 60, 44, 45, 12, 99],
+    "x6-sorted": u64(13) + [4, 3, 0] + six_deck,
+    "x6-red-threes-dealt": u64(14) + [4, 4, 0] + six_red_first,
+    "x6-cut": u64(15) + [4, 4, 3] + [10, 20, 3],
 }
 for name, data in deck.items():
     write("deck", name, data)
@@ -161,6 +171,18 @@ play = {
     "take-pile": u64(15) + [0] + legal(0, 2, 0, 1, 0, 3, 1, 2, 1, 1, 1, 0),
     "long-game": u64(16) + [0x01, 20] + [220] * 12 + legal(0, 1, 2) +
                  [208] + [220] * 4,
+    # mask bit 7: a preset byte follows (byte % 5 + 1): 1 two players
+    # (X2), 2 three players (X3), 3 six in three sides, 4 six in two (X6)
+    "x2-moves": u64(21) + [0x80, 1] + legal(0, 1, 2, 3, 0, 5, 0, 0, 1, 9) +
+                [220, 220],
+    "x3-take-pile": u64(22) + [0x80, 2] +
+                    legal(0, 2, 0, 1, 0, 3, 1, 2, 1, 1, 1, 0) * 3 +
+                    [248] + [220] * 2 + [208, 208],
+    "x6-three-sides": u64(23) + [0x80, 3] + legal(0, 1, 2, 0, 1) +
+                      [220] * 3 + [248],
+    "x6-two-sides-low-target": u64(24) + [0x81, 4, 1] + [220] * 6,
+    "x3-mutated": u64(25) + [0x80, 2] + [176, 0, 0, 0, 1] +
+                  [177, 3, 1, 3, 5] + [129, 3, 0, 5, 0] + [220],
 }
 for name, data in play.items():
     write("play", name, data)
@@ -324,6 +346,42 @@ def library_seeds():
     play(p, 3)
     r.update(p)
     write("record", "from-position", enc(r.text()))
+
+    # The games for two, three and six players (X2, X3, X6).
+    def play_taking(g, n):
+        # take the pile whenever possible, else the first legal move
+        for _ in range(n):
+            if g.phase in ("hand-over", "game-over"):
+                return
+            moves = g.legal_moves()
+            takes = [m for m in moves if " take " in m + " "]
+            g.apply(takes[0] if takes else moves[0])
+
+    x3 = canasta.Game(seed=31, preset="three-players")
+    rx3 = canasta.Record(x3)
+    while x3.lone_hand is None and x3.phase not in ("hand-over",
+                                                      "game-over"):
+        play_taking(x3, 1)
+        rx3.update(x3)
+    play_taking(x3, 6)                      # partners after the merge
+    rx3.update(x3)
+    write("save", "x3-partnership", enc(x3.save()))
+    write("position", "x3-partnership", enc(x3.position()))
+    write("record", "x3-partnership", enc(rx3.text()))
+    x6 = canasta.Game(seed=32, preset="six-two-sides")
+    play(x6, 40)
+    write("save", "x6-two-sides", enc(x6.save()))
+    write("position", "x6-two-sides", enc(x6.position()))
+    x6b = canasta.Game(seed=33, preset="six-three-sides")
+    rx6 = canasta.Record(x6b)
+    for _ in range(30):
+        play_taking(x6b, 1)
+        rx6.update(x6b)
+    write("record", "x6-three-sides", enc(rx6.text()))
+    x2 = canasta.Game(seed=34, preset="two-players")
+    play(x2, 30)
+    write("save", "x2-mid-hand", enc(x2.save()))
+    write("position", "x2-mid-hand", enc(x2.position()))
 
 
 library_seeds()

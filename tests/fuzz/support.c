@@ -3,12 +3,19 @@
  *
  * Most checks read the game only through the public API and compare it
  * with rules written down again here from RULES.md (V1, O1, R3, M1-M6,
- * E3, S1-S6), so that a harness catches the library disagreeing with the
- * rules, not just with itself.  lib/internal.h is used for two things the
- * API cannot show: the raw state, so that "a rejected move changes
- * nothing" is checked byte for byte independently of canasta_game_equal,
- * and the stock array, to confirm the public reading of the stock as the
- * tail of canasta_game_deck.
+ * E3, S1-S6, and X2, X3, X6 for the games of 2, 3 and 6 players), so that
+ * a harness catches the library disagreeing with the rules, not just with
+ * itself.  Every preset is modelled: the game's preset follows from its
+ * players and sides (CANASTA_OPT_PLAYERS, CANASTA_OPT_SIDES), a seat's
+ * score column is seat mod sides (C1, X6; each seat alone in X2 and X3),
+ * and in X3 the table each seat plays on and the lone hand are read from
+ * the game and checked against what the moves made happen.
+ *
+ * lib/internal.h is used for two things the API cannot show: the raw
+ * state, so that "a rejected move changes nothing" is checked byte for
+ * byte independently of canasta_game_equal, and the stock array, to
+ * confirm the public reading of the stock as the tail of
+ * canasta_game_deck.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,7 +61,7 @@ int fz_card_value(int c)
     return 5;                  /* 4 .. 7 */
 }
 
-int fz_opening_minimum(int total)
+int fz_opening_minimum_for(int preset, int total)
 {
     if (total < 0)
         return 15;
@@ -62,12 +69,49 @@ int fz_opening_minimum(int total)
         return 50;
     if (total < 3000)
         return 90;
+    /* X6: with two sides a side at 7000 or more needs 150 */
+    if (preset == CANASTA_PRESET_SIX_TWO_SIDES && total >= 7000)
+        return 150;
     return 120;
+}
+
+int fz_opening_minimum(int total)
+{
+    return fz_opening_minimum_for(CANASTA_PRESET_CLASSIC, total);
+}
+
+int fz_red_three_bonus_for(int preset, int count)
+{
+    if (preset == CANASTA_PRESET_SIX_THREE_SIDES ||
+        preset == CANASTA_PRESET_SIX_TWO_SIDES) {
+        /* X6: 100 each up to four, five score 1000, six 1200 */
+        if (count == 5)
+            return 1000;
+        if (count == 6)
+            return 1200;
+        return count * 100;
+    }
+    return count == 4 ? 800 : count * 100; /* R3 */
 }
 
 int fz_red_three_bonus(int count)
 {
-    return count == 4 ? 800 : count * 100;
+    return fz_red_three_bonus_for(CANASTA_PRESET_CLASSIC, count);
+}
+
+int fz_preset_of(int players, int sides)
+{
+    switch (players) {
+    case 2:
+        return CANASTA_PRESET_TWO_PLAYERS;
+    case 3:
+        return CANASTA_PRESET_THREE_PLAYERS;
+    case 6:
+        return sides == 3 ? CANASTA_PRESET_SIX_THREE_SIDES
+                          : CANASTA_PRESET_SIX_TWO_SIDES;
+    default:
+        return CANASTA_PRESET_CLASSIC;
+    }
 }
 
 int fz_meld_class(int rank, int nat, int twos, int jokers)
@@ -86,9 +130,10 @@ int fz_meld_class(int rank, int nat, int twos, int jokers)
     return wild ? CANASTA_MELD_MIXED_CANASTA : CANASTA_MELD_NATURAL_CANASTA;
 }
 
-void fz_score_side(int items[CANASTA_SCORE_ITEMS], const int *melds,
-                   size_t n_melds, int red_threes, int hand_value,
-                   int went_out)
+/* E3 for one table: red_bonus is the unsigned R3 bonus. */
+static void score_model(int items[CANASTA_SCORE_ITEMS], const int *melds,
+                        size_t n_melds, int red_bonus, int hand_value,
+                        int went_out)
 {
     memset(items, 0, sizeof(int) * CANASTA_SCORE_ITEMS);
     int any = 0;
@@ -109,8 +154,7 @@ void fz_score_side(int items[CANASTA_SCORE_ITEMS], const int *melds,
                 items[CANASTA_SCORE_NATURAL_CANASTAS] += 500;
         }
     }
-    int red = fz_red_three_bonus(red_threes);
-    items[CANASTA_SCORE_RED_THREES] = any ? red : -red; /* R3 */
+    items[CANASTA_SCORE_RED_THREES] = any ? red_bonus : -red_bonus; /* R3 */
     items[CANASTA_SCORE_GOING_OUT] = went_out == CANASTA_OUT_CONCEALED ? 200
                                    : went_out == CANASTA_OUT_NORMAL ? 100 : 0;
     items[CANASTA_SCORE_IN_HAND] = -hand_value;
@@ -118,6 +162,14 @@ void fz_score_side(int items[CANASTA_SCORE_ITEMS], const int *melds,
     for (int i = 0; i < CANASTA_SCORE_TOTAL; i++)
         total += items[i];
     items[CANASTA_SCORE_TOTAL] = total;
+}
+
+void fz_score_side(int items[CANASTA_SCORE_ITEMS], const int *melds,
+                   size_t n_melds, int red_threes, int hand_value,
+                   int went_out)
+{
+    score_model(items, melds, n_melds, fz_red_three_bonus(red_threes),
+                hand_value, went_out);
 }
 
 /* ---------------------------------------------------------------- */
@@ -141,6 +193,10 @@ typedef struct view {
     int mn[CN_MAX_SIDES][CN_RANKS], mt[CN_MAX_SIDES][CN_RANKS];
     int mj[CN_MAX_SIDES][CN_RANKS];
     int opened[CN_MAX_SIDES], totals[CN_MAX_SIDES];
+    /* The preset (fz_preset_of); X3: the lone-hand option, the lone hand
+     * (-1: none) and, once the partners' melds merged, the table they
+     * play on, the lower partner's (else -1) */
+    int preset, lone_opt, lone, merged_table;
 } view;
 
 static int opt(const canasta_game *g, int key)
@@ -166,6 +222,8 @@ static void view_read(view *v, const canasta_game *g)
     v->ask = opt(g, CANASTA_OPT_ASK_PERMISSION);
     v->one_card = opt(g, CANASTA_OPT_ONE_CARD_RULE);
     v->tie = opt(g, CANASTA_OPT_TIE_RULE);
+    v->lone_opt = opt(g, CANASTA_OPT_LONE_HAND);
+    v->preset = fz_preset_of(v->players, v->sides);
     FZ_CHECK(v->players >= 2 && v->players <= CN_MAX_PLAYERS, "players %d",
              v->players);
     FZ_CHECK(v->sides >= 1 && v->sides <= CN_MAX_SIDES, "sides %d", v->sides);
@@ -236,6 +294,17 @@ static void view_read(view *v, const canasta_game *g)
         FZ_OK(canasta_game_opened(&v->opened[side], g, side));
         FZ_OK(canasta_game_total(&v->totals[side], g, side));
     }
+    FZ_OK(canasta_game_lone_hand(&v->lone, g));
+    v->merged_table = -1;
+    for (int s = 0; s < v->players; s++)
+        if (v->side_of[s] != s % v->sides)
+            v->merged_table = v->side_of[s];
+}
+
+/* C1, X2, X3, X6: a seat's score column (its side for O1, S5, S6, R3). */
+static int column_of(const view *v, int seat)
+{
+    return seat % v->sides;
 }
 
 static int meld_size(const view *v, int side, int r)
@@ -267,6 +336,21 @@ static int over(int phase)
 {
     return phase == CANASTA_PHASE_HAND_OVER ||
            phase == CANASTA_PHASE_GAME_OVER;
+}
+
+/* The class of a side's meld of rank r: fz_meld_class, except for an X3
+ * merged meld holding more wild cards than M1 allows (up to cap): a mixed
+ * canasta (two legal melds of two naturals each and four or more wild
+ * cards between them hold at least eight cards). */
+static int table_meld_class(const view *v, const int cap[CN_RANKS],
+                            int side, int r)
+{
+    int n = v->mn[side][r], w = v->mt[side][r] + v->mj[side][r];
+    if (w <= 3 || side != v->merged_table || r == 3)
+        return fz_meld_class(r, n, v->mt[side][r], v->mj[side][r]);
+    if (w > cap[r] || n < 2 || n + w < 7)
+        return CANASTA_E_MELD;
+    return CANASTA_MELD_MIXED_CANASTA;
 }
 
 /* ---------------------------------------------------------------- */
@@ -307,6 +391,11 @@ struct fz_game {
      * moves and at the end only (the moves are listed ones, whose kind
      * the input steps check in full). */
     int light, light_skipped;
+    /* X3: the most wild cards each meld of a partnership's merged table
+     * may hold: those it had when the partners' melds merged (the merge
+     * keeps every card), never fewer than M1's three; M4: no wild card
+     * joins a meld that holds three or more. */
+    int wild_cap[CN_MAX_SIDES][CN_RANKS];
 };
 
 /* Byte-for-byte snapshot through lib/internal.h: independent of
@@ -355,6 +444,9 @@ static fz_game *wrap(canasta_game *g, canasta_rules *rules)
     return f;
 }
 
+static view *fresh_view(fz_game *f);
+static void caps_reset(fz_game *f, const view *v, int from_now);
+
 fz_game *fz_game_new(const canasta_rules *rules, uint64_t seed)
 {
     canasta_rules *r = NULL;
@@ -372,6 +464,7 @@ fz_game *fz_game_new(const canasta_rules *rules, uint64_t seed)
         return NULL;
     }
     f->recs_complete = 1;
+    caps_reset(f, NULL, 0);
     fz_game_check(f);
     return f;
 }
@@ -385,7 +478,9 @@ fz_game *fz_game_adopt(canasta_game *g)
         CANASTA_OPT_DRAW_COUNT
     };
     canasta_rules *r = NULL;
-    if (canasta_rules_create(&r, CANASTA_PRESET_CLASSIC) != CANASTA_OK)
+    int preset = fz_preset_of(opt(g, CANASTA_OPT_PLAYERS),
+                              opt(g, CANASTA_OPT_SIDES));
+    if (canasta_rules_create(&r, preset) != CANASTA_OK)
         return NULL;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         FZ_OK(canasta_rules_set(r, keys[i], opt(g, keys[i])));
@@ -397,6 +492,7 @@ fz_game *fz_game_adopt(canasta_game *g)
     for (int s = 0; s < CN_MAX_SIDES; s++)
         f->start_totals[s] = g->st.start_totals[s];
     f->recs_complete = g->hist_len == 0 && !g->from_position;
+    caps_reset(f, fresh_view(f), 1);
     fz_game_check(f);
     return f;
 }
@@ -438,6 +534,21 @@ static view *keep_view(fz_game *f)
     f->view_fresh = 0;
     f->legal_fresh = 0;
     return v;
+}
+
+/* X3: the caps of wild cards (see struct fz_game): three everywhere,
+ * and on a merged table what its melds hold now (from_now: the moment of
+ * the merge, or a game adopted with its partnership already formed). */
+static void caps_reset(fz_game *f, const view *v, int from_now)
+{
+    for (int side = 0; side < CN_MAX_SIDES; side++)
+        for (int r = 0; r < CN_RANKS; r++) {
+            int w = 3;
+            if (from_now && v && side == v->merged_table && r >= 3 &&
+                r <= 14 && v->mt[side][r] + v->mj[side][r] > 3)
+                w = v->mt[side][r] + v->mj[side][r];
+            f->wild_cap[side][r] = w;
+        }
 }
 
 static void recs_reset(fz_game *f)
@@ -522,18 +633,25 @@ static void check_cards(const view *v, const canasta_game *g)
     }
 }
 
-/* M1-M6 for every meld on the table; O4 (opened = has a meld); S1. */
-static void check_melds(const view *v, const canasta_game *g)
+/* M1-M6 for every meld on the table (X3: a merged meld may keep more
+ * wild cards, up to its cap); O4 (opened = has a meld); S1. */
+static void check_melds(const fz_game *f, const view *v,
+                        const canasta_game *g)
 {
     for (int side = 0; side < v->sides; side++) {
         int any = 0, nat_c = 0, mixed_c = 0;
         for (int r = 3; r <= 14; r++) {
             int n = v->mn[side][r], t = v->mt[side][r], j = v->mj[side][r];
-            int want = fz_meld_class(r, n, t, j), cls = -1;
+            int want = table_meld_class(v, f->wild_cap[side], side, r);
+            int cls = -1;
             FZ_CHECK(want >= 0, "side %d: illegal meld of rank %d: %d "
-                     "naturals, %d twos, %d jokers", side, r, n, t, j);
-            FZ_OK(canasta_meld_class(&cls, r, n, t, j));
-            FZ_CHECK(cls == want, "meld class %d, expected %d", cls, want);
+                     "naturals, %d twos, %d jokers (at most %d wild)", side,
+                     r, n, t, j, f->wild_cap[side][r]);
+            if (t + j <= 3) {
+                FZ_OK(canasta_meld_class(&cls, r, n, t, j));
+                FZ_CHECK(cls == want, "meld class %d, expected %d", cls,
+                         want);
+            }
             if (n + t + j)
                 any = 1;
             nat_c += want == CANASTA_MELD_NATURAL_CANASTA;
@@ -669,55 +787,105 @@ static void check_scores(fz_game *f, const view *v)
     }
 
     int best = 0, leaders = 0, leader = -1;
-    for (int side = 0; side < v->sides; side++) {
-        int melds[4 * 12], nm = 0, red = 0, hv = 0, went = CANASTA_OUT_NONE;
-        uint8_t hand[BIG];
-        size_t nh = 0;
-        for (int r = 3; r <= 14; r++) {
-            if (meld_size(v, side, r) == 0)
-                continue;
-            melds[4 * nm] = r;
-            melds[4 * nm + 1] = v->mn[side][r];
-            melds[4 * nm + 2] = v->mt[side][r];
-            melds[4 * nm + 3] = v->mj[side][r];
-            nm++;
-        }
+    for (int col = 0; col < v->sides; col++) {
+        /* E3, R3, X3: the seats whose tables and hands make the column:
+         * its own seats; in X3, once a player is alone, that player alone
+         * and the other two together (their merged table, or their two
+         * tables when the lone hand went out before anyone took the pile,
+         * the two table scores added).  Red threes: the column's own
+         * seats', plus when one of its tables melded. */
+        unsigned seats = 0, tables = 0;
+        int red = 0, any = 0, n_tables = 0;
         for (int s = 0; s < v->players; s++) {
-            if (v->side_of[s] != side)
-                continue;
-            red += v->red3[s];
-            for (int i = 0; i < v->hand_n[s]; i++) {
-                hv += fz_card_value(v->hand[s][i]);
-                hand[nh++] = v->hand[s][i];
+            int in = v->lone < 0 ? column_of(v, s) == col
+                   : col == v->lone ? s == v->lone : s != v->lone;
+            if (in) {
+                seats |= 1u << s;
+                tables |= 1u << v->side_of[s];
             }
+            if (column_of(v, s) == col)
+                red += v->red3[s];
         }
-        if (seat >= 0 && v->side_of[seat] == side)
-            went = how == CANASTA_END_CONCEALED ? CANASTA_OUT_CONCEALED
-                                                : CANASTA_OUT_NORMAL;
+        for (int t = 0; t < v->sides; t++)
+            n_tables += (int)(tables >> t & 1);
         int want[CANASTA_SCORE_ITEMS], got[CANASTA_SCORE_ITEMS];
         int again[CANASTA_SCORE_ITEMS];
-        fz_score_side(want, melds, (size_t)nm, red, hv, went);
-        FZ_OK(canasta_game_hand_score(got, CANASTA_SCORE_ITEMS, g, side));
-        char why[256];
-        int rc = canasta_score_side(again, CANASTA_SCORE_ITEMS, why,
-                                    sizeof why, f->rules, melds, (size_t)nm,
-                                    red, hand, nh, went);
-        FZ_CHECK(rc == CANASTA_OK, "canasta_score_side refused a real hand: "
-                 "%s (%s)", canasta_error_name(rc), why);
+        memset(want, 0, sizeof want);
+        memset(again, 0, sizeof again);
+        for (int t = 0; t < v->sides; t++) {
+            int melds[4 * 12], nm = 0, hv = 0, went = CANASTA_OUT_NONE;
+            uint8_t hand[BIG];
+            size_t nh = 0;
+            if (!(tables >> t & 1))
+                continue;
+            for (int r = 3; r <= 14; r++) {
+                if (meld_size(v, t, r) == 0)
+                    continue;
+                melds[4 * nm] = r;
+                melds[4 * nm + 1] = v->mn[t][r];
+                melds[4 * nm + 2] = v->mt[t][r];
+                melds[4 * nm + 3] = v->mj[t][r];
+                nm++;
+            }
+            for (int s = 0; s < v->players; s++) {
+                if (!(seats >> s & 1) || v->side_of[s] != t)
+                    continue;
+                for (int i = 0; i < v->hand_n[s]; i++) {
+                    hv += fz_card_value(v->hand[s][i]);
+                    hand[nh++] = v->hand[s][i];
+                }
+            }
+            if (seat >= 0 && (seats >> seat & 1) && v->side_of[seat] == t)
+                went = how == CANASTA_END_CONCEALED ? CANASTA_OUT_CONCEALED
+                                                    : CANASTA_OUT_NORMAL;
+            any |= nm > 0;
+            int part[CANASTA_SCORE_ITEMS], part2[CANASTA_SCORE_ITEMS];
+            /* canasta_score_side scores one table: with the column's red
+             * threes when the column has one table, else with none (the
+             * red threes are added below) */
+            int red_here = n_tables == 1 ? red : 0;
+            score_model(part, melds, (size_t)nm,
+                        fz_red_three_bonus_for(v->preset, red_here), hv,
+                        went);
+            char why[256];
+            int rc = canasta_score_side(part2, CANASTA_SCORE_ITEMS, why,
+                                        sizeof why, f->rules, melds,
+                                        (size_t)nm, red_here, hand, nh,
+                                        went);
+            FZ_CHECK(rc == CANASTA_OK, "canasta_score_side refused a real "
+                     "table (side %d): %s (%s)", t, canasta_error_name(rc),
+                     why);
+            for (int i = 0; i < CANASTA_SCORE_ITEMS; i++) {
+                want[i] += part[i];
+                again[i] += part2[i];
+            }
+        }
+        if (n_tables != 1) {
+            int bonus = fz_red_three_bonus_for(v->preset, red);
+            want[CANASTA_SCORE_RED_THREES] = any ? bonus : -bonus;
+            again[CANASTA_SCORE_RED_THREES] = want[CANASTA_SCORE_RED_THREES];
+            want[CANASTA_SCORE_TOTAL] = again[CANASTA_SCORE_TOTAL] = 0;
+            for (int i = 0; i < CANASTA_SCORE_TOTAL; i++) {
+                want[CANASTA_SCORE_TOTAL] += want[i];
+                again[CANASTA_SCORE_TOTAL] += again[i];
+            }
+        }
+        FZ_OK(canasta_game_hand_score(got, CANASTA_SCORE_ITEMS, g, col));
         for (int i = 0; i < CANASTA_SCORE_ITEMS; i++) {
             FZ_CHECK(got[i] == want[i], "side %d score item %d: game %d, "
-                     "expected %d", side, i, got[i], want[i]);
+                     "expected %d (lone hand %d)", col, i, got[i], want[i],
+                     v->lone);
             FZ_CHECK(again[i] == want[i], "side %d score item %d: "
-                     "canasta_score_side %d, expected %d", side, i, again[i],
+                     "canasta_score_side %d, expected %d", col, i, again[i],
                      want[i]);
         }
-        int total = f->start_totals[side] + want[CANASTA_SCORE_TOTAL];
-        FZ_CHECK(v->totals[side] == total, "S5: side %d total %d, "
-                 "expected %d", side, v->totals[side], total);
-        if (side == 0 || total > best) {
+        int total = f->start_totals[col] + want[CANASTA_SCORE_TOTAL];
+        FZ_CHECK(v->totals[col] == total, "S5: side %d total %d, "
+                 "expected %d", col, v->totals[col], total);
+        if (col == 0 || total > best) {
             best = total;
             leaders = 1;
-            leader = side;
+            leader = col;
         } else if (total == best) {
             leaders++;
         }
@@ -749,6 +917,47 @@ static void check_scores(fz_game *f, const view *v)
                  "hand over: seat %d decides, dealer %d", v->cur, v->dealer);
 }
 
+/* C1, X6: each seat plays on its column's table; X3: nobody is alone, or
+ * the lone hand plays on its own table and, once it took the pile, the
+ * other two on the lower one's table, the higher one's left empty and
+ * unopened (with the hand over, a lone hand that went out first left
+ * every table apart). */
+static void check_tables(const view *v)
+{
+    FZ_CHECK(v->lone >= -1 && v->lone < v->players, "lone hand %d",
+             v->lone);
+    if (!v->lone_opt) {
+        FZ_CHECK(v->lone == -1, "lone hand %d without the X3 option",
+                 v->lone);
+        FZ_CHECK(v->merged_table == -1, "a seat left its side's table");
+        return;
+    }
+    if (v->lone < 0) {
+        FZ_CHECK(v->merged_table == -1, "X3: partners without a lone hand");
+        return;
+    }
+    FZ_CHECK(v->merged_table >= 0 || over(v->phase), "X3: lone hand %d "
+             "while the hand goes on, but no partnership", v->lone);
+    if (v->merged_table < 0)
+        return;
+    int a = -1, b = -1;
+    for (int s = 0; s < v->players; s++)
+        if (s != v->lone) {
+            if (a < 0)
+                a = s;
+            else
+                b = s;
+        }
+    FZ_CHECK(v->side_of[v->lone] == column_of(v, v->lone) &&
+             v->side_of[a] == column_of(v, a) && v->side_of[b] == a,
+             "X3: lone hand %d, tables %d %d %d", v->lone, v->side_of[0],
+             v->side_of[1], v->side_of[2]);
+    for (int r = 3; r <= 14; r++)
+        FZ_CHECK(meld_size(v, b, r) == 0, "X3: side %d keeps a meld after "
+                 "its player joined side %d", b, a);
+    FZ_CHECK(!v->opened[b], "X3: the left table %d counts as opened", b);
+}
+
 /* The checks of fz_game_check on the view of the current state. */
 static void check_state(fz_game *f)
 {
@@ -758,13 +967,15 @@ static void check_state(fz_game *f)
         return;
     f->light_skipped = 0;
     check_cards(v, g);
-    check_melds(v, g);
+    check_melds(f, v, g);
     check_pile(v, g);
+    check_tables(v);
 
     for (int side = 0; side < v->sides; side++) {
         int m = -1, rm = -1;
         FZ_OK(canasta_game_opening_minimum(&m, g, side));
-        FZ_CHECK(m == fz_opening_minimum(f->start_totals[side]),
+        FZ_CHECK(m == fz_opening_minimum_for(v->preset,
+                                             f->start_totals[side]),
                  "O1: side %d minimum %d with %d before the hand", side, m,
                  f->start_totals[side]);
         FZ_OK(canasta_rules_opening_minimum(&rm, f->rules,
@@ -992,6 +1203,56 @@ static uint16_t side_ranks(const view *v, int side)
     return mask;
 }
 
+/* X3 across an accepted move: the first player to take the pile becomes
+ * the lone hand and the other two partners, their melds added rank by
+ * rank on the lower one's table (opened if either was); a player who goes
+ * out before anyone took the pile becomes the lone hand, the tables left
+ * apart; otherwise nothing changes within a hand.  Other presets: never
+ * a lone hand. */
+static void check_lone_hand(const view *pre, const view *v,
+                            const canasta_move *m, int out)
+{
+    int seat = m->seat;
+    if (m->kind == CANASTA_MOVE_NEXT_HAND)
+        return; /* checked with the deal */
+    if (!pre->lone_opt || pre->lone >= 0) {
+        FZ_CHECK(v->lone == pre->lone && v->merged_table == pre->merged_table,
+                 "X3: lone hand %d (table %d) became %d (table %d)",
+                 pre->lone, pre->merged_table, v->lone, v->merged_table);
+        return;
+    }
+    if (m->kind == CANASTA_MOVE_TAKE_PILE) {
+        int a = -1, b = -1;
+        for (int s = 0; s < v->players; s++)
+            if (s != seat) {
+                if (a < 0)
+                    a = s;
+                else
+                    b = s;
+            }
+        FZ_CHECK(v->lone == seat && v->merged_table == a, "X3: seat %d "
+                 "took the pile first: lone hand %d, partners' table %d",
+                 seat, v->lone, v->merged_table);
+        for (int r = 3; r <= 14; r++)
+            FZ_CHECK(v->mn[a][r] == pre->mn[a][r] + pre->mn[b][r] &&
+                     v->mt[a][r] == pre->mt[a][r] + pre->mt[b][r] &&
+                     v->mj[a][r] == pre->mj[a][r] + pre->mj[b][r],
+                     "X3: the merged meld of rank %d is %d/%d/%d", r,
+                     v->mn[a][r], v->mt[a][r], v->mj[a][r]);
+        FZ_CHECK(v->opened[a] == (pre->opened[a] || pre->opened[b]),
+                 "X3: merged table opened %d", v->opened[a]);
+        return;
+    }
+    if (out) {
+        FZ_CHECK(v->lone == seat && v->merged_table == -1, "X3: seat %d went "
+                 "out first: lone hand %d, table %d", seat, v->lone,
+                 v->merged_table);
+        return;
+    }
+    FZ_CHECK(v->lone == -1 && v->merged_table == -1, "X3: lone hand %d "
+             "after a move of kind %d", v->lone, m->kind);
+}
+
 /* What an accepted move must have respected (T, P, O, G, E rules), with
  * pre the view before it and v the view after. */
 static void check_accepted(fz_game *f, const view *pre, const view *v,
@@ -1000,9 +1261,13 @@ static void check_accepted(fz_game *f, const view *pre, const view *v,
     int seat = m->seat, side = pre->side_of[seat];
     int ended = over(v->phase) && !over(pre->phase);
     int out = ended && v->hand_n[seat] == 0;
+    /* O1, X3: the player's own column's minimum */
+    int minimum = fz_opening_minimum_for(
+        pre->preset, f->start_totals[column_of(pre, seat)]);
     tally t;
     FZ_CHECK(seat == pre->cur, "seat %d moved, seat %d decided", seat,
              pre->cur);
+    check_lone_hand(pre, v, m, out);
     FZ_CHECK(pre->phase != CANASTA_PHASE_GAME_OVER, "a move after the game");
     if (out) {
         FZ_CHECK(side_canastas(v, side) >= v->need, "G1: out without the "
@@ -1015,6 +1280,25 @@ static void check_accepted(fz_game *f, const view *pre, const view *v,
         FZ_CHECK(pre->phase == CANASTA_PHASE_DRAW && pre->stock_n > 0,
                  "T1: draw in phase %d, stock %d", pre->phase, pre->stock_n);
         FZ_CHECK(v->stock_n < pre->stock_n, "T1: the stock did not shrink");
+        {
+            /* T1, X2: draw-count cards, each red three laid out and
+             * replaced (R1); with fewer left the last card counts as the
+             * full draw; E2: a red three drawn last ends the hand */
+            int kept = v->hand_n[seat] - pre->hand_n[seat];
+            int reds = v->red3[seat] - pre->red3[seat];
+            FZ_CHECK(reds >= 0 && kept >= 0 && kept <= pre->draw_count &&
+                     kept + reds == pre->stock_n - v->stock_n,
+                     "R1: drew %d cards and %d red threes from %d to %d",
+                     kept, reds, pre->stock_n, v->stock_n);
+            if (!ended)
+                FZ_CHECK(kept >= 1 && (kept == pre->draw_count ||
+                                       v->stock_n == 0),
+                         "T1: drew %d of %d with %d left", kept,
+                         pre->draw_count, v->stock_n);
+            else
+                FZ_CHECK(kept < pre->draw_count, "E2: drew %d of %d",
+                         kept, pre->draw_count);
+        }
         if (!ended)
             FZ_CHECK(v->phase == CANASTA_PHASE_PLAY && v->cur == seat,
                      "after a draw: phase %d seat %d", v->phase, v->cur);
@@ -1043,8 +1327,7 @@ static void check_accepted(fz_game *f, const view *pre, const view *v,
             FZ_CHECK(t.nat0 >= 2, "P4: frozen pile taken with %d naturals",
                      t.nat0);
         if (!pre->opened[side])
-            FZ_CHECK(t.value + fz_card_value(top) >=
-                         fz_opening_minimum(f->start_totals[side]),
+            FZ_CHECK(t.value + fz_card_value(top) >= minimum,
                      "O3: opened with %d", t.value + fz_card_value(top));
         FZ_CHECK(v->pile_n == 0, "P1: the pile was not all taken");
         FZ_CHECK(v->opened[side], "O4: a take did not open the side");
@@ -1063,8 +1346,7 @@ static void check_accepted(fz_game *f, const view *pre, const view *v,
         if (t.black3_group)
             FZ_CHECK(v->hand_n[seat] <= 1, "M6: black threes melded, %d "
                      "cards left", v->hand_n[seat]);
-        if (!pre->opened[side] &&
-            t.value < fz_opening_minimum(f->start_totals[side]))
+        if (!pre->opened[side] && t.value < minimum)
             FZ_CHECK(v->hand_n[seat] <= 1, "O2: opened with %d and kept %d "
                      "cards (no G3 waiver)", t.value, v->hand_n[seat]);
         if (pre->permission == CANASTA_PERMISSION_NO)
@@ -1097,6 +1379,8 @@ static void check_accepted(fz_game *f, const view *pre, const view *v,
                  pre->hand_n[seat] >= 2, "G4: asked (phase %d, option %d, "
                  "permission %d, %d cards)", pre->phase, pre->ask,
                  pre->permission, pre->hand_n[seat]);
+        FZ_CHECK(partner_of(pre, seat) >= 0, "G4, X2, X3: seat %d asked "
+                 "with nobody to ask", seat);
         FZ_CHECK(v->phase == CANASTA_PHASE_ANSWER &&
                  v->cur == partner_of(pre, seat),
                  "after asking: phase %d seat %d", v->phase, v->cur);
@@ -1131,6 +1415,8 @@ static void check_accepted(fz_game *f, const view *pre, const view *v,
         for (int s = 0; s < v->players; s++)
             FZ_CHECK(v->hand_n[s] == v->hand_size, "C4: seat %d dealt %d",
                      s, v->hand_n[s]);
+        FZ_CHECK(v->lone == -1 && v->merged_table == -1, "X3: a new hand "
+                 "starts with lone hand %d", v->lone);
         break;
     default:
         FZ_CHECK(0, "unknown kind %d was accepted", m->kind);
@@ -1139,14 +1425,24 @@ static void check_accepted(fz_game *f, const view *pre, const view *v,
 
 /* The events of an accepted move (canasta.h, "Events"), against what the
  * views before and after it show. */
-static void check_events(const canasta_game *g, const view *pre,
-                         const view *v, const canasta_move *m)
+static void check_events(const fz_game *f, const canasta_game *g,
+                         const view *pre, const view *v,
+                         const canasta_move *m)
 {
     size_t n = 0;
-    int seat = m->seat, side = pre->side_of[seat];
+    int seat = m->seat;
     int ended = over(v->phase) && !over(pre->phase);
     int n_end = 0, n_over = 0, n_score[CN_MAX_SIDES] = { 0 }, n_pick = 0;
-    int n_draw = 0, canasta_ev[CN_RANKS] = { 0 };
+    int n_draw = 0, n_lone = 0, canasta_ev[CN_MAX_SIDES][CN_RANKS];
+    /* X3: the move formed the partnership (the partners' melds merged
+     * onto merged_table from the other partner's table) */
+    int merged = pre->merged_table < 0 && v->merged_table >= 0;
+    int from = -1;
+    memset(canasta_ev, 0, sizeof canasta_ev);
+    if (merged)
+        for (int s = 0; s < v->players; s++)
+            if (s != v->lone && s != v->merged_table)
+                from = s;
     FZ_OK(canasta_game_event_count(&n, g));
     for (size_t i = 0; i < n; i++) {
         int kind, es, eside, value, detail;
@@ -1154,8 +1450,9 @@ static void check_events(const canasta_game *g, const view *pre,
         size_t nc = 0;
         FZ_OK(canasta_game_event(&kind, &es, &eside, &value, &detail, cards,
                                  BIG, &nc, g, i));
-        FZ_CHECK(kind >= CANASTA_EVENT_DEAL && kind <= CANASTA_EVENT_GAME_OVER,
-                 "event %zu of kind %d", i, kind);
+        FZ_CHECK(kind >= CANASTA_EVENT_DEAL &&
+                 kind <= CANASTA_EVENT_LONE_HAND, "event %zu of kind %d", i,
+                 kind);
         for (size_t k = 0; k < nc; k++)
             FZ_CHECK(cards[k] >= 8 && cards[k] <= 60, "event %zu card %d", i,
                      cards[k]);
@@ -1188,15 +1485,22 @@ static void check_events(const canasta_game *g, const view *pre,
             break;
         }
         case CANASTA_EVENT_CANASTA:
-            FZ_CHECK(eside == side && value >= 3 && value <= 14 &&
-                     meld_size(pre, side, value) < 7 &&
-                     meld_size(v, side, value) >= 7 &&
-                     detail == fz_meld_class(value, v->mn[side][value],
-                                             v->mt[side][value],
-                                             v->mj[side][value]),
+            FZ_CHECK(eside >= 0 && eside < v->sides && value >= 3 &&
+                     value <= 14 &&
+                     detail == table_meld_class(v, f->wild_cap[eside], eside,
+                                                value),
                      "CANASTA side %d rank %d class %d", eside, value,
                      detail);
-            canasta_ev[value]++;
+            canasta_ev[eside][value]++;
+            break;
+        case CANASTA_EVENT_LONE_HAND:
+            /* X3: the lone hand; side: the partners' merged table, or -1
+             * when it went out before anyone took the pile */
+            FZ_CHECK(pre->lone_opt && pre->lone < 0 && es == v->lone &&
+                     es == seat && eside == v->merged_table,
+                     "LONE_HAND seat %d side %d; lone hand %d, table %d",
+                     es, eside, v->lone, v->merged_table);
+            n_lone++;
             break;
         case CANASTA_EVENT_PICK_UP:
             FZ_CHECK(es == seat && (int)nc == pre->pile_n &&
@@ -1231,10 +1535,19 @@ static void check_events(const canasta_game *g, const view *pre,
     for (int sd = 0; sd < v->sides; sd++)
         FZ_CHECK(n_score[sd] == ended, "%d SCORE events for side %d",
                  n_score[sd], sd);
-    for (int r = 3; r <= 14; r++)
-        FZ_CHECK(canasta_ev[r] == (meld_size(pre, side, r) < 7 &&
-                                   meld_size(v, side, r) >= 7),
-                 "%d CANASTA events for rank %d", canasta_ev[r], r);
+    /* M5: one CANASTA event for each meld that became a canasta; a merged
+     * meld became one only if neither partner's meld was one before. */
+    for (int sd = 0; sd < v->sides; sd++)
+        for (int r = 3; r <= 14; r++) {
+            int was = meld_size(pre, sd, r) >= 7;
+            if (merged && sd == v->merged_table)
+                was |= meld_size(pre, from, r) >= 7;
+            FZ_CHECK(canasta_ev[sd][r] == (!was && meld_size(v, sd, r) >= 7),
+                     "%d CANASTA events for side %d rank %d",
+                     canasta_ev[sd][r], sd, r);
+        }
+    FZ_CHECK(n_lone == (v->lone >= 0 && pre->lone < 0), "%d LONE_HAND "
+             "events (lone hand %d, was %d)", n_lone, v->lone, pre->lone);
     FZ_CHECK(n_pick == (m->kind == CANASTA_MOVE_TAKE_PILE), "%d PICK_UP "
              "events", n_pick);
     if (m->kind == CANASTA_MOVE_DRAW)
@@ -1349,9 +1662,13 @@ int fz_game_apply(fz_game *f, const canasta_move *move)
     }
 
     view *v = fresh_view(f);
+    if (v->merged_table < 0)
+        caps_reset(f, NULL, 0);
+    else if (pre->merged_table < 0)
+        caps_reset(f, v, 1); /* the partnership formed: the merge's caps */
     check_accepted(f, pre, v, m);
     check_listed(pre, v, m, listed_kinds, listed_discards);
-    check_events(g, pre, v, m);
+    check_events(f, g, pre, v, m);
     if (m->kind == CANASTA_MOVE_NEXT_HAND) {
         for (int s = 0; s < pre->sides; s++)
             f->start_totals[s] = pre->totals[s];
@@ -1407,6 +1724,8 @@ int fz_game_undo(fz_game *f)
         if (f->nrec > 0)
             f->nrec--;
         f->have_before = 0;
+        if (fresh_view(f)->merged_table < 0)
+            caps_reset(f, NULL, 0); /* back before the X3 partnership */
     }
     fz_game_check(f);
     return rc;
@@ -1460,6 +1779,7 @@ int fz_game_set_deck(fz_game *f, const uint8_t *cards, size_t n)
         FZ_CHECK(dealer == v->dealer && hand_no == v->hand_no,
                  "set_deck changed the dealer or the hand number");
         recs_reset(f);
+        caps_reset(f, NULL, 0);
     }
     fz_game_check(f);
     return rc;
