@@ -750,9 +750,15 @@ CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
  * clone; may be src itself) a copy of src in which every card seat cannot
  * see is dealt again at random from seed, consistently with everything
  * seat has seen: its own hand, the table, the pile, every hand's size,
- * and the cards others are known to hold from pile pickups.  The stock
- * and the seed of later deals are resampled too.  dst cannot undo past
- * this point (as a game from a position).  Allocates nothing. */
+ * the cards others are known to hold from pile pickups, and that a player
+ * who asked "may I go out?" (or was told yes, or holds one card in the
+ * play phase) can go out.  The stock and the seed of later deals are
+ * resampled too; once a hand is over its hands were shown (E3) and are
+ * kept.  dst cannot undo past this point (as a game from a position).
+ * Allocates nothing.  CANASTA_E_ARG also when no world in which that
+ * player can go out turned up in 20000 tries (a hand few deals allow, as
+ * an exit that only a concealed canasta makes possible); dst is then
+ * unchanged. */
 CANASTA_API int canasta_game_determinize(canasta_game *dst,
     const canasta_game *src, int seat, uint64_t seed);
 

@@ -47,8 +47,10 @@ static int group_kinds_of(group_kinds *k, const canasta_group *g)
             k->jokers++;
         else if (cn_rank(c) == 2)
             k->twos++;
-        else
+        else if (cn_rank(c) == g->rank && !cn_is_red3(c))
             k->naturals++;
+        else
+            return CANASTA_E_MOVE; /* not a card of this group's rank */
     }
     return CANASTA_OK;
 }
@@ -86,6 +88,8 @@ CANASTA_API int canasta_action_of_move(uint64_t *action,
     case CANASTA_MOVE_DISCARD:
         if (!cn_valid_card(move->card))
             return CANASTA_E_CARD;
+        if (cn_is_red3(move->card))
+            return CANASTA_E_MOVE; /* T2: never discarded */
         *action = 6 + (uint64_t)discard_kind(move->card);
         return CANASTA_OK;
     case CANASTA_MOVE_MELD:
@@ -94,8 +98,8 @@ CANASTA_API int canasta_action_of_move(uint64_t *action,
     default:
         return CANASTA_E_MOVE;
     }
-    if (move->ngroups > CANASTA_MOVE_MAX_GROUPS ||
-        (move->kind == CANASTA_MOVE_MELD && move->ngroups == 0))
+    /* A meld has a group; a take always has groups[0], the top card's. */
+    if (move->ngroups > CANASTA_MOVE_MAX_GROUPS || move->ngroups == 0)
         return CANASTA_E_MOVE;
     group_kinds k[CANASTA_MOVE_MAX_GROUPS];
     for (int g = 0; g < move->ngroups; g++) {
@@ -112,7 +116,7 @@ CANASTA_API int canasta_action_of_move(uint64_t *action,
         *action = base + (uint64_t)group_index(&k[0]);
         return CANASTA_OK;
     }
-    /* Several groups (or a take naming none): a hash of the kind and of
+    /* Several groups: a hash of the kind and of
      * each group's kinds, in order, with the top bit set. */
     uint64_t h = mix64(0x43414E41ULL ^ (uint64_t)move->kind);
     h = mix64(h ^ (uint64_t)move->ngroups);
@@ -261,6 +265,11 @@ CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
     put_bytes(&x, st->hand_n, sizeof st->hand_n);
     put_bytes(&x, &st->red3[0][0], sizeof st->red3);
     put_bytes(&x, st->hand[seat], CANASTA_CARD_LIMIT);
+    /* E3: the hands of a finished hand were shown for the count. */
+    if (st->phase == CANASTA_PHASE_HAND_OVER ||
+        st->phase == CANASTA_PHASE_GAME_OVER)
+        for (int s = 0; s < p->players; s++)
+            put_bytes(&x, st->hand[s], CANASTA_CARD_LIMIT);
     for (int side = 0; side < CN_MAX_SIDES; side++)
         for (int r = 0; r < CN_RANKS; r++) {
             const cn_meld *m = &st->melds[side][r];
@@ -311,14 +320,35 @@ static void shuffle(uint8_t *a, int n, rng *r)
     }
 }
 
+/* Tries at a world in which a seat that must be able to go out can. */
+#define DETERMINIZE_TRIES 20000
+
+/* G4, G1: another seat whose turn it is must be able to go out when a
+ * question of its waits for an answer, after a "yes", and when it holds
+ * one card in the play phase (the library lets no move lose that).  That
+ * is public, so every world must respect it.  The seat, or -1. */
+static int must_be_able_to_go_out(const cn_state *st, int seat)
+{
+    int ts = st->turn_seat;
+    if (ts == seat)
+        return -1;
+    if (st->phase == CANASTA_PHASE_ANSWER)
+        return ts;
+    if (st->phase == CANASTA_PHASE_PLAY &&
+        (st->permission == CANASTA_PERMISSION_YES || st->hand_n[ts] == 1))
+        return ts;
+    return -1;
+}
+
 /* Deal the pool (shuffled) to the other seats' unknown cards and the
  * stock, known cards to their holders, red threes into the stock. */
 static void deal_unseen(cn_state *v, const cn_state *st, int seat,
                         uint8_t held[][CANASTA_CARD_LIMIT], uint8_t *pool,
-                        int np, const uint8_t *threes, int nt, rng *r)
+                        int np, const uint8_t *threes, int nt, rng *r,
+                        int shown)
 {
     shuffle(pool, np, r);
-    for (int i = 1; i < st->p.players; i++) {
+    for (int i = 1; i < st->p.players && !shown; i++) {
         int s = (seat + i) % st->p.players;
         int need = st->hand_n[s];
         memcpy(v->hand[s], held[s], CANASTA_CARD_LIMIT);
@@ -354,23 +384,34 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
     cn_seat_view(&v, st, seat);
     uint8_t pool[CN_MAX_DECK], threes[CN_MAX_DECK];
     int np = 0, nt = 0;
-    for (int i = 1; i < st->p.players; i++) {
+    /* E3: once a hand is over its hands were shown for the count, so
+     * only the stock (and the seed) is still hidden. */
+    int shown = st->phase == CANASTA_PHASE_HAND_OVER ||
+                st->phase == CANASTA_PHASE_GAME_OVER;
+    if (shown)
+        for (int s = 0; s < st->p.players; s++)
+            memcpy(v.hand[s], st->hand[s], CANASTA_CARD_LIMIT);
+    for (int i = 1; i < st->p.players && !shown; i++) {
         int s = (seat + i) % st->p.players;
         for (int c = 8; c <= CANASTA_JOKER; c++)
             for (int n = v.hand[s][c]; n > 0; n--)
                 pool[np++] = (uint8_t)c;
     }
-    for (int i = 0; i < v.stock_n; i++) {
-        if (cn_is_red3(v.stock[i]))
-            threes[nt++] = v.stock[i];
+    /* The stock: the view's holds the unseen cards left after the view's
+     * own (fixed) other hands; when those hands were shown the real stock
+     * is what is left unseen, so take its cards (not their order). */
+    const uint8_t *stock = shown ? st->stock : v.stock;
+    for (int i = 0; i < st->stock_n; i++) {
+        if (cn_is_red3(stock[i]))
+            threes[nt++] = stock[i];
         else
-            pool[np++] = v.stock[i];
+            pool[np++] = stock[i];
     }
     /* Known cards leave the pool for their holders (only as many as the
      * pool has: the count is exact when the history is). */
     uint8_t held[CN_MAX_PLAYERS][CANASTA_CARD_LIMIT];
     memset(held, 0, sizeof held);
-    for (int s = 0; s < st->p.players; s++) {
+    for (int s = 0; s < st->p.players && !shown; s++) {
         if (s == seat)
             continue;
         for (int c = 8; c <= CANASTA_JOKER; c++)
@@ -387,19 +428,18 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
      * go out (the library refuses the question otherwise): only worlds
      * where it can are consistent with what the seat saw.  Rejection
      * sampling; the real world is one of them, so one is found. */
-    int asker = st->phase == CANASTA_PHASE_ANSWER && st->turn_seat != seat
-                ? st->turn_seat : -1;
+    int asker = must_be_able_to_go_out(st, seat);
     uint8_t pool0[CN_MAX_DECK];
     int np0 = np;
     memcpy(pool0, pool, (size_t)np);
     for (int attempt = 0;; attempt++) {
         np = np0;
         memcpy(pool, pool0, (size_t)np);
-        deal_unseen(&v, st, seat, held, pool, np, threes, nt, &r);
+        deal_unseen(&v, st, seat, held, pool, np, threes, nt, &r, shown);
         if (asker < 0 || cn_seat_can_go_out(&v, asker))
             break;
-        if (attempt == 100000)
-            return CANASTA_E_ARG; /* not reached in practice */
+        if (attempt == DETERMINIZE_TRIES)
+            return CANASTA_E_ARG; /* see canasta.h */
     }
     /* Later deals come from a seed the seat cannot know either. */
     v.seed = rng_next(&r);
