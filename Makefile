@@ -16,7 +16,8 @@
 # check-valgrind (mk/sanitize.mk), fuzz fuzz-smoke (mk/fuzz.mk), coverage
 # (mk/coverage.mk), lint (mk/lint.mk), abi-check abi-dump
 # abi-check-selftest (mk/abi.mk), tools check-replay (mk/replay.mk:
-# canasta-replay), check-python (mk/python.mk).
+# canasta-replay), check-sim strategy-study (mk/sim.mk: canasta-sim),
+# check-python (mk/python.mk).
 #
 # Overridable: CC CXX CFLAGS CPPFLAGS LDFLAGS LIBS AR NM PKG_CONFIG INSTALL
 #              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR DESTDIR
@@ -216,8 +217,10 @@ $(EXAMPLES): examples/%: $(srcdir)/examples/%.c $(STATIC_LIB) $(FLAGS_STAMP)
 	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
 		$(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS) -lm
 
-# The ISMCTS example's match runs on threads.
+# The ISMCTS example's match and bench/bench's reference-player games run
+# on threads.
 examples/ismcts: LIBS += -pthread
+$(BENCH): LIBS += -pthread
 
 demo: examples/demo
 	./examples/demo
@@ -354,7 +357,9 @@ else \
     sed 's|^\./||' | \
     grep -v -e '\.o$$' -e '\.d$$' -e '\.a$$' -e '\.so$$' -e '\.so\.' \
             -e '\.gen\.h$$' -e '\.tmp$$' -e '^tests/check_canasta$$' \
-            -e '^bench/bench$$' -e '^examples/[^./]*$$' | LC_ALL=C sort; \
+            -e '^bench/bench$$' -e '^examples/[^./]*$$' \
+            -e '^tools/canasta-[a-z]*$$' -e '^tests/python_crosscheck$$' | \
+        LC_ALL=C sort; \
 fi
 endef
 

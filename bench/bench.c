@@ -1,5 +1,6 @@
 /*
- * bench.c - single-threaded timings of libcanasta's hot paths.
+ * bench.c - timings of libcanasta's hot paths, on one thread (all but
+ * ref_play_hands_per_s_all_threads, which uses every processor).
  *
  * stdout carries only lines of the form
  *     bench <name> <value> <unit>
@@ -19,6 +20,15 @@
  *                               player holds 11-15 cards
  *   random_play_decisions_per_s random legal play: enumerate, pick, apply
  *   random_play_hands_per_s     hands finished in the same run
+ *   ref_play_decisions_per_s    full games between reference computer
+ *   ref_play_hands_per_s        players (canasta_player_choose with every
+ *                               knob at its default, then canasta_apply),
+ *                               on one thread: decisions and hands per
+ *                               second
+ *   ref_play_threads            the threads of the next figure: one per
+ *                               processor online
+ *   ref_play_hands_per_s_all_threads  the same games on all those threads
+ *                               at once (each plays its own games)
  *
  * All of these are for the classic preset (4 players).  The games of 2, 3
  * and 6 players (docs/VARIANTS.md) get the figures of legal moves and
@@ -30,14 +40,17 @@
  *   six_three_sides and six_two_sides.
  *
  * The positions come from seeded random play, so every run measures the
- * same work.  Each figure runs for about 0.3-0.6 s, random play 1 s.
+ * same work.  Each figure runs for about 0.3-0.6 s, random play 1 s,
+ * each reference-play figure 2 s.
  */
-#define _POSIX_C_SOURCE 199309L
+#define _POSIX_C_SOURCE 200809L
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "canasta.h"
 
@@ -47,6 +60,9 @@
 #define PLAY_SECONDS 1.0
 #define MAX_DECISIONS_PER_HAND 100000L
 #define HANDS_PER_GAME 20       /* a fresh game after this many hands */
+#define REF_SECONDS 2.0
+#define REF_MAX_DECISIONS 1000000L /* per game: more is an engine bug */
+#define REF_MAX_THREADS 256
 
 /* ------------------------------------------------------------------ */
 /* Utilities                                                            */
@@ -475,6 +491,144 @@ static void random_play(const canasta_rules *rules, const char *name,
 }
 
 /* ------------------------------------------------------------------ */
+/* Full games between reference players, on one thread and on all       */
+/* ------------------------------------------------------------------ */
+
+typedef struct ref_worker {
+    const canasta_rules *rules;
+    uint64_t seed, stride;      /* games seed, seed + stride, ... */
+    double deadline;
+    long decisions, hands, games;
+    int error;                  /* 1 after an engine error (reported) */
+    pthread_t tid;
+} ref_worker;
+
+static uint64_t mix64(uint64_t x)
+{
+    return splitmix64(&x);
+}
+
+/* Play whole games until the deadline (checked after every hand). */
+static void *ref_worker_main(void *arg)
+{
+    ref_worker *w = arg;
+    canasta_player *player = NULL;
+    uint64_t seed = w->seed;
+
+    if (canasta_player_create(&player) != CANASTA_OK) {
+        fprintf(stderr, "bench: engine error: canasta_player_create\n");
+        w->error = 1;
+        return NULL;
+    }
+    while (!w->error && now_s() < w->deadline) {
+        canasta_game *g = NULL;
+        long move = 0;
+        int rc = canasta_game_create(&g, w->rules, seed);
+        while (rc == CANASTA_OK) {
+            canasta_move mv;
+            int phase = 0;
+            rc = canasta_player_choose(&mv, player, g,
+                                       mix64(seed ^ mix64((uint64_t)move)));
+            if (rc == CANASTA_E_GAME_OVER) {
+                rc = CANASTA_OK;
+                w->games++;
+                break;
+            }
+            if (rc == CANASTA_OK)
+                rc = canasta_apply(NULL, 0, g, &mv);
+            if (rc == CANASTA_OK)
+                rc = canasta_game_phase(&phase, g);
+            if (rc != CANASTA_OK)
+                break;
+            w->decisions++;
+            if (++move > REF_MAX_DECISIONS) {
+                fprintf(stderr, "bench: engine error: reference game seed "
+                        "%llu did not end within %ld decisions\n",
+                        (unsigned long long)seed, REF_MAX_DECISIONS);
+                w->error = 1;
+                break;
+            }
+            if (mv.kind != CANASTA_MOVE_NEXT_HAND &&
+                (phase == CANASTA_PHASE_HAND_OVER ||
+                 phase == CANASTA_PHASE_GAME_OVER)) {
+                w->hands++;
+                if (now_s() >= w->deadline)
+                    break;
+            }
+        }
+        if (rc != CANASTA_OK) {
+            fprintf(stderr, "bench: engine error in reference play (game "
+                    "seed %llu, decision %ld): %s\n", (unsigned long long)seed,
+                    move, canasta_error_name(rc));
+            w->error = 1;
+        }
+        canasta_game_free(g);
+        seed += w->stride;
+    }
+    canasta_player_free(player);
+    return NULL;
+}
+
+/* Reference play on nthreads threads for REF_SECONDS: decisions and
+ * hands per second over all threads. */
+static void ref_play(const canasta_rules *rules, int nthreads,
+                     double *decisions_per_s, double *hands_per_s)
+{
+    ref_worker w[REF_MAX_THREADS];
+    long decisions = 0, hands = 0, games = 0;
+    double t0, elapsed;
+    int i, started = 0;
+
+    memset(w, 0, sizeof w);
+    t0 = now_s();
+    for (i = 0; i < nthreads; i++) {
+        w[i].rules = rules;
+        w[i].seed = 5000 + (uint64_t)i;
+        w[i].stride = (uint64_t)nthreads;
+        w[i].deadline = t0 + REF_SECONDS;
+        if (pthread_create(&w[i].tid, NULL, ref_worker_main, &w[i]) != 0) {
+            fprintf(stderr, "bench: cannot start thread %d\n", i);
+            break;
+        }
+        started++;
+    }
+    for (i = 0; i < started; i++)
+        pthread_join(w[i].tid, NULL);
+    elapsed = now_s() - t0;
+    for (i = 0; i < started; i++) {
+        if (w[i].error)
+            exit(1);
+        decisions += w[i].decisions;
+        hands += w[i].hands;
+        games += w[i].games;
+    }
+    if (started < nthreads)
+        exit(1);
+    fprintf(stderr, "bench: reference play on %d thread%s: %ld decisions, "
+            "%ld hands, %ld whole games in %.2f s\n", nthreads,
+            nthreads == 1 ? "" : "s", decisions, hands, games, elapsed);
+    *decisions_per_s = (double)decisions / elapsed;
+    *hands_per_s = (double)hands / elapsed;
+}
+
+static void bench_reference_play(const canasta_rules *rules)
+{
+    double dps, hps;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    int nthreads = ncpu < 1 ? 1 : ncpu > REF_MAX_THREADS ? REF_MAX_THREADS
+                                                          : (int)ncpu;
+
+    fprintf(stderr, "bench: reference play, one thread\n");
+    ref_play(rules, 1, &dps, &hps);
+    print_figure("ref_play_decisions_per_s", dps, "decisions/s");
+    print_figure("ref_play_hands_per_s", hps, "hands/s");
+    fprintf(stderr, "bench: reference play, %d threads\n", nthreads);
+    ref_play(rules, nthreads, &dps, &hps);
+    printf("bench ref_play_threads %d threads\n", nthreads);
+    print_figure("ref_play_hands_per_s_all_threads", hps, "hands/s");
+}
+
+/* ------------------------------------------------------------------ */
 /* The games of 2, 3 and 6 players                                      */
 /* ------------------------------------------------------------------ */
 
@@ -644,6 +798,8 @@ int main(void)
     random_play(rules, "classic", &dps, &hps);
     print_figure("random_play_decisions_per_s", dps, "decisions/s");
     print_figure("random_play_hands_per_s", hps, "hands/s");
+
+    bench_reference_play(rules);
 
     free_positions();
     canasta_game_free(scratch);

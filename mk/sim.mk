@@ -1,0 +1,52 @@
+# mk/sim.mk - tools/canasta-sim, the game simulator installed with the
+# library (read by the main Makefile; uses its variables).
+#
+#   make tools            also builds tools/canasta-sim
+#   make check            also runs check-sim: the command-line tests of
+#                         tests/sim_test.sh (exit codes, reproducibility,
+#                         shards and merge, threads, --csv/--json)
+#   make install          also installs it into $(DESTDIR)$(BINDIR), next
+#                         to canasta-replay
+#   make strategy-study   reruns the study of docs/STRATEGY.md
+#                         (tools/strategy-study.sh; long: see the doc)
+#
+# Like the examples it uses only the public header and links statically
+# against libcanasta.a; it runs games on threads (-pthread).
+
+SIM_PROG = tools/canasta-sim
+SIM_LIBS = -pthread
+
+.PHONY: check-sim install-sim uninstall-sim clean-sim strategy-study
+
+tools: $(SIM_PROG)
+
+$(SIM_PROG): tools/%: $(srcdir)/tools/%.c $(STATIC_LIB) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
+		$(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS) $(SIM_LIBS) -lm
+
+check: check-sim
+
+check-sim: $(SIM_PROG)
+	$(SHELL) $(srcdir)/tests/sim_test.sh ./$(SIM_PROG)
+
+strategy-study: $(SIM_PROG)
+	SIM=./$(SIM_PROG) $(SHELL) $(srcdir)/tools/strategy-study.sh
+
+install: install-sim
+install-sim: $(SIM_PROG)
+	$(INSTALL) -d '$(DESTDIR)$(BINDIR)'
+	$(INSTALL) -m 755 $(SIM_PROG) '$(DESTDIR)$(BINDIR)/canasta-sim'
+
+uninstall: uninstall-sim
+uninstall-sim:
+	rm -f '$(DESTDIR)$(BINDIR)/canasta-sim'
+
+# clean-tools (mk/replay.mk) removes the tools directory of an out-of-tree
+# build in distclean; the simulator must be gone by then.
+clean: clean-sim
+clean-tools: clean-sim
+clean-sim:
+	rm -f $(SIM_PROG) $(SIM_PROG).d $(SIM_PROG).tmp
+
+-include $(SIM_PROG).d
