@@ -47,16 +47,15 @@ static const char *rank_word(int r)
     return r >= 11 && r <= 14 ? faces[r - 11] : cn_rank_name(r);
 }
 
-static void card_name(char *buf, int c)
+static const char *card_word(int c)
 {
     if (cn_is_black3(c))
-        strcpy(buf, "black 3");
-    else if (c == CANASTA_JOKER)
-        strcpy(buf, "joker");
-    else if (cn_rank(c) == 2)
-        strcpy(buf, "2");
-    else
-        strcpy(buf, rank_word(cn_rank(c)));
+        return "black 3";
+    if (c == CANASTA_JOKER)
+        return "joker";
+    if (cn_rank(c) == 2)
+        return "2";
+    return rank_word(cn_rank(c));
 }
 
 /* "your two 9s", "your 9 and a wild card", "two wild cards". */
@@ -160,9 +159,7 @@ static void explain_meld(out *o, const cn_facts *f, const canasta_move *m)
 
 static void explain_discard(out *o, const cn_facts *f, const canasta_move *m)
 {
-    char name[16];
-    card_name(name, m->card);
-    say(o, "Discard the %s", name);
+    say(o, "Discard the %s", card_word(m->card));
     if (f->hand_n == 1) {
         say(o, " to go out.");
         return;

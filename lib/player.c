@@ -19,19 +19,19 @@
 /* ---- knobs ---- */
 
 typedef struct knob_def {
-    int key;
     const char *name;
+    int key;
     int min, max, def;
 } knob_def;
 
 static const knob_def knobs[CN_KNOBS] = {
-    { CANASTA_KNOB_TAKE_PILE, "take-pile", 0, 2, CANASTA_TAKE_WORTHWHILE },
-    { CANASTA_KNOB_PILE_SIZE, "pile-size", 1, 100, 3 },
-    { CANASTA_KNOB_WILD_CARDS, "wild-cards", 0, 1, CANASTA_WILDS_FINISH },
-    { CANASTA_KNOB_GO_OUT, "go-out", 0, 6, 0 },
-    { CANASTA_KNOB_KEEP_PAIRS, "keep-pairs", 0, 1, 1 },
-    { CANASTA_KNOB_DISCARD, "discard", 0, 2, CANASTA_DISCARD_SAFE },
-    { CANASTA_KNOB_ASK, "ask", 0, 1, 1 },
+    { "take-pile", CANASTA_KNOB_TAKE_PILE, 0, 2, CANASTA_TAKE_WORTHWHILE },
+    { "pile-size", CANASTA_KNOB_PILE_SIZE, 1, 100, 3 },
+    { "wild-cards", CANASTA_KNOB_WILD_CARDS, 0, 1, CANASTA_WILDS_FINISH },
+    { "go-out", CANASTA_KNOB_GO_OUT, 0, 6, 0 },
+    { "keep-pairs", CANASTA_KNOB_KEEP_PAIRS, 0, 1, 1 },
+    { "discard", CANASTA_KNOB_DISCARD, 0, 2, CANASTA_DISCARD_SAFE },
+    { "ask", CANASTA_KNOB_ASK, 0, 1, 1 },
 };
 
 static const knob_def *find_knob(int key)
