@@ -2077,6 +2077,11 @@ Suite *suite_search(void)
     tcase_add_test(det, test_E3_determinize_after_a_hand);
     tcase_add_test(det, test_determinize_spreads_unseen_cards);
 
+    /* Generous: the coverage build (-O0, instrumented) and valgrind run
+     * these several times slower than an optimised build. */
+    tcase_set_timeout(act, 120);
+    tcase_set_timeout(ih, 120);
+    tcase_set_timeout(det, 120);
     suite_add_tcase(s, act);
     suite_add_tcase(s, ih);
     suite_add_tcase(s, det);
