@@ -704,3 +704,103 @@ int th_games_equal(const canasta_game *a, const canasta_game *b)
     REQ(canasta_game_equal(&eq, a, b) == CANASTA_OK);
     return eq;
 }
+
+/* ---- games that differ only in hidden cards ---- */
+
+static int hidden_is_red3(int c)
+{
+    return c == CANASTA_CARD(3, CANASTA_DIAMONDS) ||
+           c == CANASTA_CARD(3, CANASTA_HEARTS);
+}
+
+static int hidden_stock(const canasta_game *g)
+{
+    int n = -1;
+    if (canasta_game_stock_size(&n, g) != CANASTA_OK)
+        ck_abort_msg("th_hidden: no stock size");
+    return n;
+}
+
+void th_hidden_start(th_hidden *t, const canasta_game *g, int viewer)
+{
+    int hs = 0, dealer = 0, np = 0;
+    if (canasta_game_deck(t->deck, sizeof t->deck, &t->deck_n, g) ||
+        canasta_game_option(&hs, g, CANASTA_OPT_HAND_SIZE) ||
+        canasta_game_option(&np, g, CANASTA_OPT_PLAYERS) ||
+        canasta_game_dealer(&dealer, g))
+        ck_abort_msg("th_hidden_start: not at a dealt hand's start");
+    t->viewer = viewer;
+    size_t hs_all = (size_t)hs * (size_t)np;
+    t->consumed = t->deck_n - (size_t)hidden_stock(g);
+    for (size_t i = 0; i < t->deck_n; i++) {
+        if (i < hs_all) {
+            t->owner[i] = (dealer + 1 + (int)i) % np;
+            t->fixed[i] = (uint8_t)(t->owner[i] == viewer ||
+                                    hidden_is_red3(t->deck[i]));
+        } else if (i < t->consumed) {
+            t->owner[i] = -2;
+            t->fixed[i] = 1;
+        } else {
+            t->owner[i] = -1;
+            t->fixed[i] = (uint8_t)hidden_is_red3(t->deck[i]);
+        }
+    }
+}
+
+static void hidden_reveal(th_hidden *t, int seat, int card)
+{
+    for (size_t i = 0; i < t->deck_n; i++)
+        if (t->owner[i] == seat && !t->fixed[i] && t->deck[i] == card) {
+            t->fixed[i] = 1;
+            return;
+        }
+}
+
+void th_hidden_move(th_hidden *t, const canasta_game *g,
+                    const canasta_move *m)
+{
+    size_t now = t->deck_n - (size_t)hidden_stock(g);
+    for (size_t i = t->consumed; i < now; i++) {
+        t->owner[i] = m->seat;
+        t->fixed[i] = (uint8_t)(m->seat == t->viewer ||
+                                hidden_is_red3(t->deck[i]));
+    }
+    t->consumed = now;
+    if (m->seat == t->viewer)
+        return;
+    if (m->kind == CANASTA_MOVE_DISCARD)
+        hidden_reveal(t, m->seat, m->card);
+    if (m->kind == CANASTA_MOVE_MELD || m->kind == CANASTA_MOVE_TAKE_PILE)
+        for (int k = 0; k < m->ngroups; k++)
+            for (int c = 0; c < m->groups[k].count; c++)
+                hidden_reveal(t, m->seat, m->groups[k].cards[c]);
+}
+
+canasta_game *th_hidden_twin(const canasta_game *start,
+                             const canasta_move *moves, size_t n,
+                             const th_hidden *t, th_sm64 *r, size_t *n_free)
+{
+    uint8_t deck[TH_MAX_DECK];
+    size_t freep[TH_MAX_DECK], nf = 0;
+    canasta_game *alt = NULL;
+    memcpy(deck, t->deck, t->deck_n);
+    for (size_t i = 0; i < t->deck_n; i++)
+        if (!t->fixed[i])
+            freep[nf++] = i;
+    for (size_t i = nf; i > 1; i--) {
+        size_t j = th_sm64_below(r, i);
+        uint8_t c = deck[freep[i - 1]];
+        deck[freep[i - 1]] = deck[freep[j]];
+        deck[freep[j]] = c;
+    }
+    *n_free = nf;
+    if (canasta_game_clone(&alt, start) != CANASTA_OK ||
+        canasta_game_set_deck(alt, deck, t->deck_n) != CANASTA_OK)
+        ck_abort_msg("th_hidden_twin: cannot re-deal the hand");
+    for (size_t i = 0; i < n; i++)
+        if (canasta_apply(NULL, 0, alt, &moves[i]) != CANASTA_OK) {
+            canasta_game_free(alt);
+            return NULL;
+        }
+    return alt;
+}

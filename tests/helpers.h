@@ -178,4 +178,35 @@ void th_list_moves(th_movelist *ml, const canasta_game *g);
 /* canasta_game_equal of a and b (1 or 0); fails the test on an error. */
 int th_games_equal(const canasta_game *a, const canasta_game *b);
 
+/* Games that differ only in cards hidden from one seat (RULES.md A1).
+ * Follow a hand from its start for a viewer; th_hidden_twin then builds
+ * the hand's start re-dealt (canasta_game_set_deck) from a deck whose
+ * positions the viewer has not seen are permuted, followed by the same
+ * moves.  Fixed positions: those dealt to or drawn by the viewer, the
+ * upcards and the deal's replacements, every red three (laid out in
+ * public) and, for every card another seat melds or discards, one
+ * position of that card the other seat was dealt or drew.  A move that
+ * depends on another seat's hidden cards (asking, G4) may become illegal
+ * in the twin: th_hidden_twin then returns NULL.  No Check calls unless
+ * something fails. */
+#define TH_MAX_DECK 162
+typedef struct th_hidden {
+    int viewer;
+    size_t deck_n, consumed;
+    uint8_t deck[TH_MAX_DECK];
+    int owner[TH_MAX_DECK];   /* seat dealt or drawn; -1 stock; -2 other */
+    uint8_t fixed[TH_MAX_DECK];
+} th_hidden;
+/* g is at the start of a dealt hand. */
+void th_hidden_start(th_hidden *t, const canasta_game *g, int viewer);
+/* m was just applied to g. */
+void th_hidden_move(th_hidden *t, const canasta_game *g,
+                    const canasta_move *m);
+/* The twin of the game of hand start `start` plus moves[0..n), with the
+ * free positions of t permuted by r; NULL when a move became illegal.
+ * *n_free: how many positions were free. */
+canasta_game *th_hidden_twin(const canasta_game *start,
+                             const canasta_move *moves, size_t n,
+                             const th_hidden *t, th_sm64 *r, size_t *n_free);
+
 #endif

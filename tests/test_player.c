@@ -206,79 +206,7 @@ static int starts_with(const char *s, const char *prefix)
  * counted.  Only decisions during play are compared (at a hand's end the
  * hands are counted in public, E3).
  */
-typedef struct {
-    int viewer;
-    size_t deck_n, consumed;
-    uint8_t deck[PL_MAX_DECK];
-    int owner[PL_MAX_DECK]; /* seat dealt or drawn; -1 stock; -2 other */
-    uint8_t fixed[PL_MAX_DECK];
-} leak_track;
-
-static int is_red3(int c)
-{
-    return c == CANASTA_CARD(3, CANASTA_DIAMONDS) ||
-           c == CANASTA_CARD(3, CANASTA_HEARTS);
-}
-
-/* g is at the start of a dealt hand. */
-static void track_start(leak_track *t, const canasta_game *g, int viewer)
-{
-    size_t i, hs_all;
-    int hs = 0, dealer = 0, np = n_seats(g);
-    t->viewer = viewer;
-    REQ(canasta_game_deck(t->deck, sizeof t->deck, &t->deck_n, g) ==
-        CANASTA_OK);
-    REQ(canasta_game_option(&hs, g, CANASTA_OPT_HAND_SIZE) == CANASTA_OK);
-    REQ(canasta_game_dealer(&dealer, g) == CANASTA_OK);
-    hs_all = (size_t)hs * (size_t)np;
-    t->consumed = t->deck_n - (size_t)q_stock(g);
-    for (i = 0; i < t->deck_n; i++) {
-        if (i < hs_all) {
-            t->owner[i] = (dealer + 1 + (int)i) % np;
-            t->fixed[i] = (uint8_t)(t->owner[i] == viewer ||
-                                    is_red3(t->deck[i]));
-        } else if (i < t->consumed) {
-            t->owner[i] = -2;
-            t->fixed[i] = 1;
-        } else {
-            t->owner[i] = -1;
-            t->fixed[i] = (uint8_t)is_red3(t->deck[i]);
-        }
-    }
-}
-
-static void track_reveal(leak_track *t, int seat, int card)
-{
-    size_t i;
-    for (i = 0; i < t->deck_n; i++)
-        if (t->owner[i] == seat && !t->fixed[i] && t->deck[i] == card) {
-            t->fixed[i] = 1;
-            return;
-        }
-}
-
-/* m was just applied to g. */
-static void track_move(leak_track *t, const canasta_game *g,
-                       const canasta_move *m)
-{
-    size_t now = t->deck_n - (size_t)q_stock(g), i;
-    int k;
-    for (i = t->consumed; i < now; i++) {
-        t->owner[i] = m->seat;
-        t->fixed[i] = (uint8_t)(m->seat == t->viewer || is_red3(t->deck[i]));
-    }
-    t->consumed = now;
-    if (m->seat == t->viewer)
-        return;
-    if (m->kind == CANASTA_MOVE_DISCARD)
-        track_reveal(t, m->seat, m->card);
-    if (m->kind == CANASTA_MOVE_MELD || m->kind == CANASTA_MOVE_TAKE_PILE)
-        for (k = 0; k < m->ngroups; k++) {
-            int c;
-            for (c = 0; c < m->groups[k].count; c++)
-                track_reveal(t, m->seat, m->groups[k].cards[c]);
-        }
-}
+/* The tracker and the twin are th_hidden_* (tests/helpers.h). */
 
 /* A chooser: canasta_player_choose or a deliberately leaking one. */
 typedef int (*chooser_fn)(canasta_move *m, const canasta_player *p,
@@ -315,33 +243,19 @@ static char *position_text(const canasta_game *g)
  * differed (only when !must_agree). */
 static int a1_sample(a1_stats *st, const a1_check *ck, const canasta_game *g,
                      const canasta_game *start, const canasta_move *moves,
-                     size_t n, const leak_track *t, th_sm64 *r)
+                     size_t n, const th_hidden *t, th_sm64 *r)
 {
-    uint8_t deck[PL_MAX_DECK];
-    size_t freep[PL_MAX_DECK], nf = 0, i;
+    size_t nf = 0;
     canasta_game *alt = NULL;
     char *a, *b;
     int p, s, differs = 0;
     REQ(q_seat(g) == t->viewer);
-    memcpy(deck, t->deck, t->deck_n);
-    for (i = 0; i < t->deck_n; i++)
-        if (!t->fixed[i])
-            freep[nf++] = i;
+    alt = th_hidden_twin(start, moves, n, t, r, &nf);
     st->free_cards += (long)nf;
-    for (i = nf; i > 1; i--) {
-        size_t j = th_sm64_below(r, i);
-        uint8_t c = deck[freep[i - 1]];
-        deck[freep[i - 1]] = deck[freep[j]];
-        deck[freep[j]] = c;
+    if (!alt) {
+        st->skipped++;
+        return 0;
     }
-    REQ(canasta_game_clone(&alt, start) == CANASTA_OK);
-    REQ(canasta_game_set_deck(alt, deck, t->deck_n) == CANASTA_OK);
-    for (i = 0; i < n; i++)
-        if (canasta_apply(NULL, 0, alt, &moves[i]) != CANASTA_OK) {
-            st->skipped++;
-            canasta_game_free(alt);
-            return 0;
-        }
     REQ(q_seat(alt) == t->viewer && q_phase(alt) == q_phase(g));
     for (p = 0; p < ck->n_players && !differs; p++) {
         for (s = 0; s < (int)(sizeof a1_seeds / sizeof a1_seeds[0]); s++) {
@@ -420,7 +334,7 @@ static void a1_game(a1_stats *st, const a1_check *ck, th_movelist *ml,
 {
     canasta_game *g = preset_game(preset, seed, 0);
     canasta_game *start = NULL;
-    leak_track tr[PL_MAX_SEATS];
+    th_hidden tr[PL_MAX_SEATS];
     canasta_move *moves = NULL;
     size_t n = 0, cap = 0;
     th_sm64 r;
@@ -430,7 +344,7 @@ static void a1_game(a1_stats *st, const a1_check *ck, th_movelist *ml,
     r.state = rseed;
     REQ(canasta_game_clone(&start, g) == CANASTA_OK);
     for (seat = 0; seat < np; seat++)
-        track_start(&tr[seat], g, seat);
+        th_hidden_start(&tr[seat], g, seat);
     for (steps = 0; steps < max_steps; steps++) {
         canasta_move m;
         if (q_phase(g) == CANASTA_PHASE_GAME_OVER)
@@ -452,7 +366,7 @@ static void a1_game(a1_stats *st, const a1_check *ck, th_movelist *ml,
             n = 0;
             hand++;
             for (seat = 0; seat < np; seat++)
-                track_start(&tr[seat], g, seat);
+                th_hidden_start(&tr[seat], g, seat);
             continue;
         }
         if (n == cap) {
@@ -462,7 +376,7 @@ static void a1_game(a1_stats *st, const a1_check *ck, th_movelist *ml,
         }
         moves[n++] = m;
         for (seat = 0; seat < np; seat++)
-            track_move(&tr[seat], g, &m);
+            th_hidden_move(&tr[seat], g, &m);
     }
     free(moves);
     free_styles(styles, ns);

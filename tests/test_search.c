@@ -772,99 +772,7 @@ END_TEST
  * seat's hidden cards (asking, G4) may become illegal: such a sample is
  * skipped and counted.  Only positions during play are compared.
  */
-typedef struct {
-    int viewer;
-    size_t deck_n, consumed;
-    uint8_t deck[MAX_DECK];
-    int owner[MAX_DECK];   /* seat dealt or drawn; -1 stock; -2 other */
-    uint8_t fixed[MAX_DECK];
-} leak_track;
-
-static void track_start(leak_track *t, const canasta_game *g, int viewer)
-{
-    size_t i, hs_all;
-    int hs = 0, dealer = 0, np = n_seats(g);
-    t->viewer = viewer;
-    QOK(canasta_game_deck(t->deck, sizeof t->deck, &t->deck_n, g));
-    QOK(canasta_game_option(&hs, g, CANASTA_OPT_HAND_SIZE));
-    QOK(canasta_game_dealer(&dealer, g));
-    hs_all = (size_t)hs * (size_t)np;
-    t->consumed = t->deck_n - (size_t)q_stock_size(g);
-    for (i = 0; i < t->deck_n; i++) {
-        if (i < hs_all) {
-            t->owner[i] = (dealer + 1 + (int)i) % np;
-            t->fixed[i] = t->owner[i] == viewer || is_red3(t->deck[i]);
-        } else if (i < t->consumed) {
-            t->owner[i] = -2;
-            t->fixed[i] = 1;
-        } else {
-            t->owner[i] = -1;
-            t->fixed[i] = (uint8_t)is_red3(t->deck[i]);
-        }
-    }
-}
-
-static void track_reveal(leak_track *t, int seat, int card)
-{
-    size_t i;
-    for (i = 0; i < t->deck_n; i++)
-        if (t->owner[i] == seat && !t->fixed[i] && t->deck[i] == card) {
-            t->fixed[i] = 1;
-            return;
-        }
-}
-
-/* m was just applied to g. */
-static void track_move(leak_track *t, const canasta_game *g,
-                       const canasta_move *m)
-{
-    size_t now = t->deck_n - (size_t)q_stock_size(g), i;
-    int k, c;
-    for (i = t->consumed; i < now; i++) {
-        t->owner[i] = m->seat;
-        t->fixed[i] = m->seat == t->viewer || is_red3(t->deck[i]);
-    }
-    t->consumed = now;
-    if (m->seat == t->viewer)
-        return;
-    if (m->kind == CANASTA_MOVE_DISCARD)
-        track_reveal(t, m->seat, m->card);
-    if (m->kind == CANASTA_MOVE_MELD || m->kind == CANASTA_MOVE_TAKE_PILE)
-        for (k = 0; k < m->ngroups; k++)
-            for (c = 0; c < m->groups[k].count; c++)
-                track_reveal(t, m->seat, m->groups[k].cards[c]);
-}
-
-/* The game of hand start `start` plus moves[0..n) with the free positions
- * of t permuted; NULL when a move became illegal.  *n_free: how many. */
-static canasta_game *hidden_twin(const canasta_game *start,
-                                 const canasta_move *moves, size_t n,
-                                 const leak_track *t, th_sm64 *r,
-                                 size_t *n_free)
-{
-    uint8_t deck[MAX_DECK];
-    size_t freep[MAX_DECK], nf = 0, i;
-    canasta_game *alt;
-    memcpy(deck, t->deck, t->deck_n);
-    for (i = 0; i < t->deck_n; i++)
-        if (!t->fixed[i])
-            freep[nf++] = i;
-    for (i = nf; i > 1; i--) {
-        size_t j = th_sm64_below(r, i);
-        uint8_t c = deck[freep[i - 1]];
-        deck[freep[i - 1]] = deck[freep[j]];
-        deck[freep[j]] = c;
-    }
-    *n_free = nf;
-    alt = clone_of(start);
-    QOK(canasta_game_set_deck(alt, deck, t->deck_n));
-    for (i = 0; i < n; i++)
-        if (canasta_apply(NULL, 0, alt, &moves[i]) != CANASTA_OK) {
-            canasta_game_free(alt);
-            return NULL;
-        }
-    return alt;
-}
+/* The tracker and the twin are th_hidden_* (tests/helpers.h). */
 
 typedef struct {
     long compared, skipped, free_cards;
@@ -876,11 +784,11 @@ enum { CHECK_HASH = 1, CHECK_DETERMINIZE = 2 };
 /* One sample: g against its hidden twin, as seen by t->viewer. */
 static void leak_sample(leak_stats *ls, int what, const canasta_game *g,
                         const canasta_game *start, const canasta_move *moves,
-                        size_t n, const leak_track *t, th_sm64 *r)
+                        size_t n, const th_hidden *t, th_sm64 *r)
 {
     size_t nf = 0;
     int seat = t->viewer, s, np = n_seats(g), other = 0;
-    canasta_game *alt = hidden_twin(start, moves, n, t, r, &nf);
+    canasta_game *alt = th_hidden_twin(start, moves, n, t, r, &nf);
     if (alt == NULL) {
         ls->skipped++;
         return;
@@ -938,7 +846,7 @@ static void leak_game(leak_stats *ls, int what, int preset, uint64_t seed,
                       int steps, int every)
 {
     canasta_game *g = preset_game(preset, seed), *start = clone_of(g);
-    leak_track tr[MAX_SEATS];
+    th_hidden tr[MAX_SEATS];
     canasta_move *moves = NULL;
     size_t n = 0, cap = 0;
     th_movelist ml = { NULL, 0, 0 };
@@ -946,7 +854,7 @@ static void leak_game(leak_stats *ls, int what, int preset, uint64_t seed,
     int k, seat, np = n_seats(g);
     r.state = seed ^ 0x5EA7C4;
     for (seat = 0; seat < np; seat++)
-        track_start(&tr[seat], g, seat);
+        th_hidden_start(&tr[seat], g, seat);
     for (k = 0; k < steps; k++) {
         canasta_move m;
         int ph = q_phase(g);
@@ -963,7 +871,7 @@ static void leak_game(leak_stats *ls, int what, int preset, uint64_t seed,
             start = clone_of(g);
             n = 0;
             for (seat = 0; seat < np; seat++)
-                track_start(&tr[seat], g, seat);
+                th_hidden_start(&tr[seat], g, seat);
             continue;
         }
         if (n == cap) {
@@ -973,7 +881,7 @@ static void leak_game(leak_stats *ls, int what, int preset, uint64_t seed,
         }
         moves[n++] = m;
         for (seat = 0; seat < np; seat++)
-            track_move(&tr[seat], g, &m);
+            th_hidden_move(&tr[seat], g, &m);
     }
     free(ml.v);
     free(moves);

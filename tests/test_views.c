@@ -1218,79 +1218,7 @@ END_TEST
  * The full view (viewer = all) must differ for some samples, which shows
  * that the permutation changes the game and that the comparison can fail.
  */
-typedef struct {
-    int viewer;
-    size_t deck_n, consumed;
-    uint8_t deck[CN_MAX_DECK];
-    int owner[CN_MAX_DECK];   /* seat dealt or drawn; -1 stock; -2 other */
-    uint8_t fixed[CN_MAX_DECK];
-} leak_track;
-
-static int is_red3(int c)
-{
-    return c == CANASTA_CARD(3, CANASTA_DIAMONDS) ||
-           c == CANASTA_CARD(3, CANASTA_HEARTS);
-}
-
-/* g is at the start of a dealt hand. */
-static void track_start(leak_track *t, const canasta_game *g, int viewer)
-{
-    size_t i, hs_all;
-    int hs = 0, dealer = 0;
-    t->viewer = viewer;
-    QEQ(canasta_game_deck(t->deck, sizeof t->deck, &t->deck_n, g),
-                     CANASTA_OK);
-    QEQ(canasta_game_option(&hs, g, CANASTA_OPT_HAND_SIZE),
-                     CANASTA_OK);
-    QEQ(canasta_game_dealer(&dealer, g), CANASTA_OK);
-    hs_all = (size_t)hs * (size_t)n_seats(g);
-    t->consumed = t->deck_n - (size_t)q_stock_size(g);
-    for (i = 0; i < t->deck_n; i++) {
-        if (i < hs_all) {
-            t->owner[i] = (dealer + 1 + (int)i) % n_seats(g);
-            t->fixed[i] = t->owner[i] == viewer || is_red3(t->deck[i]);
-        } else if (i < t->consumed) {
-            t->owner[i] = -2;
-            t->fixed[i] = 1;
-        } else {
-            t->owner[i] = -1;
-            t->fixed[i] = (uint8_t)is_red3(t->deck[i]);
-        }
-    }
-}
-
-static void track_reveal(leak_track *t, int seat, int card)
-{
-    size_t i;
-    for (i = 0; i < t->deck_n; i++)
-        if (t->owner[i] == seat && !t->fixed[i] && t->deck[i] == card) {
-            t->fixed[i] = 1;
-            return;
-        }
-}
-
-/* m was just applied to g. */
-static void track_move(leak_track *t, const canasta_game *g,
-                       const canasta_move *m)
-{
-    size_t now = t->deck_n - (size_t)q_stock_size(g), i;
-    int k;
-    for (i = t->consumed; i < now; i++) {
-        t->owner[i] = m->seat;
-        t->fixed[i] = m->seat == t->viewer || is_red3(t->deck[i]);
-    }
-    t->consumed = now;
-    if (m->seat == t->viewer)
-        return;
-    if (m->kind == CANASTA_MOVE_DISCARD)
-        track_reveal(t, m->seat, m->card);
-    if (m->kind == CANASTA_MOVE_MELD || m->kind == CANASTA_MOVE_TAKE_PILE)
-        for (k = 0; k < m->ngroups; k++) {
-            int c;
-            for (c = 0; c < m->groups[k].count; c++)
-                track_reveal(t, m->seat, m->groups[k].cards[c]);
-        }
-}
+/* The tracker and the twin are th_hidden_* (tests/helpers.h). */
 
 typedef struct {
     long compared, skipped, full_differs, free_cards;
@@ -1300,31 +1228,16 @@ typedef struct {
  * by t->viewer against a game dealt with the free positions permuted. */
 static void leak_sample(leak_stats *ls, const canasta_game *g,
                         const canasta_game *start, const canasta_move *moves,
-                        size_t n, const leak_track *t, th_sm64 *r)
+                        size_t n, const th_hidden *t, th_sm64 *r)
 {
-    uint8_t deck[CN_MAX_DECK];
-    size_t freep[CN_MAX_DECK], nf = 0, i;
-    canasta_game *alt = NULL;
+    size_t nf = 0;
+    canasta_game *alt = th_hidden_twin(start, moves, n, t, r, &nf);
     char *a, *b;
-    memcpy(deck, t->deck, t->deck_n);
-    for (i = 0; i < t->deck_n; i++)
-        if (!t->fixed[i])
-            freep[nf++] = i;
     ls->free_cards += (long)nf;
-    for (i = nf; i > 1; i--) {
-        size_t j = th_sm64_below(r, i);
-        uint8_t c = deck[freep[i - 1]];
-        deck[freep[i - 1]] = deck[freep[j]];
-        deck[freep[j]] = c;
+    if (!alt) {
+        ls->skipped++;
+        return;
     }
-    QEQ(canasta_game_clone(&alt, start), CANASTA_OK);
-    QEQ(canasta_game_set_deck(alt, deck, t->deck_n), CANASTA_OK);
-    for (i = 0; i < n; i++)
-        if (canasta_apply(NULL, 0, alt, &moves[i]) != CANASTA_OK) {
-            ls->skipped++;
-            canasta_game_free(alt);
-            return;
-        }
     a = view(g, t->viewer);
     b = view(alt, t->viewer);
     if (strcmp(a, b) != 0) {
@@ -1372,7 +1285,7 @@ static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
 {
     canasta_game *g = preset_game(preset, seed);
     canasta_game *start = NULL;
-    leak_track tr[MAX_SEATS];
+    th_hidden tr[MAX_SEATS];
     canasta_move *moves = NULL;
     size_t n = 0, cap = 0;
     th_sm64 r;
@@ -1380,7 +1293,7 @@ static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
     r.state = rseed;
     QEQ(canasta_game_clone(&start, g), CANASTA_OK);
     for (seat = 0; seat < np; seat++)
-        track_start(&tr[seat], g, seat);
+        th_hidden_start(&tr[seat], g, seat);
     for (steps = 0; steps < 330; steps++) {
         canasta_move m;
         if (q_phase(g) == CANASTA_PHASE_GAME_OVER)
@@ -1395,7 +1308,7 @@ static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
             QEQ(canasta_game_clone(&start, g), CANASTA_OK);
             n = 0;
             for (seat = 0; seat < np; seat++)
-                track_start(&tr[seat], g, seat);
+                th_hidden_start(&tr[seat], g, seat);
             continue;
         }
         if (n == cap) {
@@ -1405,7 +1318,7 @@ static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
         }
         moves[n++] = m;
         for (seat = 0; seat < np; seat++)
-            track_move(&tr[seat], g, &m);
+            th_hidden_move(&tr[seat], g, &m);
     }
     free(moves);
     canasta_game_free(start);
@@ -1513,29 +1426,16 @@ END_TEST
 START_TEST(test_A1_leak_check_catches_a_leak)
 {
     canasta_game *g = th_new_game(UINT64_C(31337));
-    leak_track t;
+    th_hidden t;
     leak_stats ls = { 0, 0, 0, 0 };
     th_sm64 r;
     int differs = 0, i;
     r.state = 5;
-    track_start(&t, g, 0);
+    th_hidden_start(&t, g, 0);
     for (i = 0; i < 20; i++) {
-        uint8_t deck[CN_MAX_DECK];
-        size_t freep[CN_MAX_DECK], nf = 0, j;
-        canasta_game *alt = NULL;
-        memcpy(deck, t.deck, t.deck_n);
-        for (j = 0; j < t.deck_n; j++)
-            if (!t.fixed[j])
-                freep[nf++] = j;
-        for (j = nf; j > 1; j--) {
-            size_t q = th_sm64_below(&r, j);
-            uint8_t c = deck[freep[j - 1]];
-            deck[freep[j - 1]] = deck[freep[q]];
-            deck[freep[q]] = c;
-        }
-        QEQ(canasta_game_clone(&alt, g), CANASTA_OK);
-        QEQ(canasta_game_set_deck(alt, deck, t.deck_n),
-                         CANASTA_OK);
+        size_t nf = 0;
+        canasta_game *alt = th_hidden_twin(g, NULL, 0, &t, &r, &nf);
+        QNONNULL(alt);
         if (alt->st.stock[alt->st.stock_n - 1] !=
             g->st.stock[g->st.stock_n - 1])
             differs++;
