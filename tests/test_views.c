@@ -1278,10 +1278,10 @@ static canasta_game *preset_game(int preset, uint64_t seed)
     return g;
 }
 
-/* One game of the leak test: samples every third move of up to 330
- * moves, for every seat. */
+/* One game of the leak test: samples every third move of up to
+ * max_moves moves, for every seat. */
 static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
-                      uint64_t seed, uint64_t rseed)
+                      uint64_t seed, uint64_t rseed, int max_moves)
 {
     canasta_game *g = preset_game(preset, seed);
     canasta_game *start = NULL;
@@ -1294,7 +1294,7 @@ static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
     QEQ(canasta_game_clone(&start, g), CANASTA_OK);
     for (seat = 0; seat < np; seat++)
         th_hidden_start(&tr[seat], g, seat);
-    for (steps = 0; steps < 330; steps++) {
+    for (steps = 0; steps < max_moves; steps++) {
         canasta_move m;
         if (q_phase(g) == CANASTA_PHASE_GAME_OVER)
             break;
@@ -1347,7 +1347,7 @@ START_TEST(test_A1_views_do_not_leak_hidden_cards)
     for (k = 0; k < 5; k++)
         leak_game(&ls, &ml, CANASTA_PRESET_CLASSIC,
                   UINT64_C(1000) + (uint64_t)k * 17,
-                  UINT64_C(0xC0FFEE) + (uint64_t)k);
+                  UINT64_C(0xC0FFEE) + (uint64_t)k, 330);
     free(ml.v);
     leak_verdict(&ls, 600);
 }
@@ -1355,17 +1355,18 @@ END_TEST
 
 /* A1 in the games for two, three and six players: the same leak test,
  * two games of each (X3: the lone hand and the merged partnership are
- * public; X6: 162 cards, six viewers). */
+ * public; X6: 162 cards, six viewers).  CANASTA_TEST_SCALE shortens the
+ * games (valgrind), and the samples required shrink with them. */
 static void leak_preset(int preset, long least)
 {
     leak_stats ls = { 0, 0, 0, 0 };
     th_movelist ml = { NULL, 0, 0 };
-    int k;
+    int k, max_moves = th_scaled(330, 90);
     for (k = 0; k < 2; k++)
         leak_game(&ls, &ml, preset, UINT64_C(2000) + (uint64_t)k * 29,
-                  UINT64_C(0xBEEF) + (uint64_t)k);
+                  UINT64_C(0xBEEF) + (uint64_t)k, max_moves);
     free(ml.v);
-    leak_verdict(&ls, least);
+    leak_verdict(&ls, max_moves >= 330 ? least : least * max_moves / 330);
 }
 
 START_TEST(test_X2_A1_views_do_not_leak_hidden_cards)
@@ -1404,7 +1405,8 @@ START_TEST(test_X2_X3_X6_views_of_random_games)
         r.state = UINT64_C(99) * (uint64_t)preset;
         log_start(&lg, g);
         check_all_views(g, &lg);
-        while (steps < 400 && q_phase(g) != CANASTA_PHASE_GAME_OVER) {
+        while (steps < th_scaled(400, 80) &&
+               q_phase(g) != CANASTA_PHASE_GAME_OVER) {
             canasta_move m = random_move(g, &ml, &r);
             play(g, &lg, &m);
             steps++;
