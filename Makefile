@@ -220,6 +220,18 @@ $(EXAMPLES): examples/%: $(srcdir)/examples/%.c $(STATIC_LIB) $(FLAGS_STAMP)
 # The ISMCTS example's match and bench/bench's reference-player games run
 # on threads.
 examples/ismcts: LIBS += -pthread
+
+# The ISMCTS searcher is also a canasta-sim plugin (canasta-sim --plugin
+# examples/ismcts.so): a shared object with libcanasta linked in (the
+# library's objects are position-independent), exporting only its own
+# functions.
+EXAMPLE_PLUGINS = examples/ismcts.so
+examples: $(EXAMPLE_PLUGINS)
+$(EXAMPLE_PLUGINS): examples/%.so: $(srcdir)/examples/%.c $(STATIC_LIB) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) -fPIC -shared -DISMCTS_NO_MAIN $(EXAMPLE_ALL_CPPFLAGS) \
+		$(DEP_FLAGS) -MF $@.d -MT $@ $(LDFLAGS) -o $@ $< $(STATIC_LIB) \
+		-Wl,--exclude-libs,ALL -lm
 $(BENCH): LIBS += -pthread
 
 demo: examples/demo
@@ -425,6 +437,7 @@ distcheck: dist
 clean:
 	rm -f $(STATIC_LIB) libcanasta.so libcanasta.so.* $(PC_FILE) $(PC_FILE).tmp
 	rm -f $(LIB_OBJS) $(TEST_OBJS) $(DEP_FILES) $(EXAMPLES) $(BENCH) $(TEST_PROG)
+	rm -f $(EXAMPLE_PLUGINS)
 	rm -f $(SUITES_H) $(SUITES_H).tmp $(FLAGS_STAMP) $(FLAGS_STAMP).tmp \
 	      $(PC_STAMP) $(PC_STAMP).tmp
 	rm -f tests/header_c.o tests/header_cxx.o tests/header_clang.o tests/header_clangxx.o

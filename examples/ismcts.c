@@ -1,34 +1,54 @@
 /*
  * ismcts.c - an Information-Set Monte Carlo Tree Search player built on
- * libcanasta's search support, and a match that measures it against the
- * library's reference player.
+ * libcanasta's search support, a match that measures it against the
+ * library's reference player, and the same player as a canasta-sim
+ * plugin.
  *
  * Usage: ismcts [--games N] [--seed-from S] [--iterations K]
- *               [--threads T] [--target X] [--quiet]
+ *               [--margin Z] [--threads T] [--target X] [--quiet]
  *
  * The match plays N seeds twice (mirrored: once with the searcher on
  * side 0, once on side 1, every other seat played by the reference
  * player), so that the deals' luck cancels out, and prints the
- * searcher's win rate with a 95% confidence interval (Wilson), as
- * canasta-sim does.
+ * searcher's win rate with a 95% confidence interval (Wilson).
  *
- * The searcher (single-observer ISMCTS, "SO-ISMCTS" in the literature):
- * for each decision it runs K iterations; each iteration
+ * Built as a shared object (make examples/ismcts.so) the same code is a
+ * canasta-sim player plugin, the way the issue's measured match is run:
+ *     canasta-sim --plugin examples/ismcts.so \
+ *                 --plugin-args iterations=400 --mirror --games 100
+ *
+ * The searcher, for each decision of its seat that has more than one
+ * legal move, runs single-observer ISMCTS (Cowling, Powley and
+ * Whitehouse, 2012): one tree over the seat's own decisions, keyed by
+ * action (canasta_action_of_move: the same action means the same move in
+ * every sampled world); each iteration
  *   1. samples a world consistent with what the seat knows
  *      (canasta_game_determinize: every card it cannot see dealt again),
- *   2. walks down a tree of the seat's own decisions, keyed by action
- *      (canasta_action_of_move: the same action means the same move in
- *      every sampled world), choosing by UCB1 among the actions legal in
- *      this world (counting each child's availability), while every other
- *      seat plays as the reference player,
- *   3. adds one new node, plays the hand out with reference players, and
+ *   2. walks down the tree, choosing among the children whose actions
+ *      are legal in this world by UCB1 (counting each child's
+ *      availability), while every other seat plays as the reference
+ *      player,
+ *   3. adds one node, plays the hand out with reference players, and
  *   4. backs up the hand's score difference for the seat's side.
- * It plays the most visited action.  The searcher never looks at a card
- * its seat cannot see: every world comes from determinize.
+ * Three choices make it stronger than the reference player with a few
+ * hundred iterations, where plain ISMCTS is not (docs/SEARCH.md):
+ *   - common random numbers at the root: every sampled world is used
+ *     once for each root action (the same world, the same seeds for the
+ *     reference players), so the difference between two actions is
+ *     measured on the same cards, not drowned by the luck of the deal;
+ *   - below the root, progressive widening: a node tries the reference
+ *     player's move first and grows another child only as its visits
+ *     grow, so a small budget is not spent on poor moves deeper down;
+ *   - the decision departs from the reference player's move only when
+ *     another action did better on the same worlds by more than Z
+ *     standard errors of the paired difference (--margin, default 2).
+ * When a decision has more than MAX_ROOT legal moves (many ways to meld)
+ * the root holds the reference move, every discard and the draw-phase
+ * moves.  The searcher never looks at a card its seat cannot see: every
+ * world comes from determinize.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,57 +57,78 @@
 #include "canasta.h"
 
 #define MAX_LEGAL 4096
+#define MAX_ROOT 24            /* actions searched at the root */
+#define MAX_WORLDS 4096
+#define MAX_DEPTH 512
 #define UCB_C 0.7
-/* Progressive bias towards the reference player's choice: a search that
- * has seen little plays what the reference player would. */
-#define PRIOR 1.0
-#define REWARD_SCALE 1500.0
+#define REWARD_SCALE 1500.0    /* points: the tree's rewards are squashed */
 
 typedef struct node {
     uint64_t action;
-    int child, sibling;      /* first child, next sibling (-1: none) */
-    double reward;           /* sum of rewards in [0, 1] */
-    unsigned visits, avail;  /* visits, and times it was legal */
+    int child, sibling;        /* first child, next sibling (-1: none) */
+    double reward;             /* sum of rewards in [0, 1] */
+    unsigned visits, avail;    /* visits, and times it was legal */
+    unsigned children;
 } node;
 
+typedef struct ismcts_config {
+    int iterations;            /* per decision (at least one per action) */
+    double margin;             /* standard errors needed to leave the
+                                  reference move */
+} ismcts_config;
+
 typedef struct searcher {
+    ismcts_config cfg;
     node *nodes;
     int n_nodes, cap;
-    canasta_game *world;     /* scratch: one sampled world */
-    canasta_player *model;   /* how every other seat (and rollouts) play */
+    canasta_game *base;        /* the sampled world of an iteration */
+    canasta_game *world;       /* scratch: base after a root action */
+    canasta_player *model;     /* how every other seat (and rollouts) play */
     canasta_move *legal;
-    long iterations;         /* done, over all decisions */
+    canasta_move root[MAX_ROOT];
+    int root_node[MAX_ROOT];
+    double *score;             /* [root action][world]: raw differences */
+    unsigned char *seen;       /* [root action][world]: the world allowed it */
+    long iterations;           /* done, over all decisions */
+    long searched, departed;   /* decisions searched, and not the model's */
     double seconds;
+    int error;                 /* the last library error (0: none) */
 } searcher;
 
-static void die(const char *what, int rc)
+static uint64_t mix(uint64_t x)
 {
-    fprintf(stderr, "ismcts: %s: %s\n", what, canasta_strerror(rc));
-    exit(2);
-}
-
-static void must(int rc, const char *what)
-{
-    if (rc != CANASTA_OK)
-        die(what, rc);
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
 }
 
 static int new_node(searcher *s, uint64_t action)
 {
     if (s->n_nodes == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 4096;
-        s->nodes = realloc(s->nodes, (size_t)s->cap * sizeof *s->nodes);
-        if (!s->nodes) {
-            fprintf(stderr, "ismcts: out of memory\n");
-            exit(2);
-        }
+        int cap = s->cap ? s->cap * 2 : 4096;
+        node *n = realloc(s->nodes, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        s->nodes = n;
+        s->cap = cap;
     }
     node *n = &s->nodes[s->n_nodes];
+    memset(n, 0, sizeof *n);
     n->action = action;
     n->child = n->sibling = -1;
-    n->reward = 0;
-    n->visits = n->avail = 0;
     return s->n_nodes++;
+}
+
+static int add_child(searcher *s, int parent, uint64_t action)
+{
+    int c = new_node(s, action);
+    if (c < 0)
+        return -1;
+    s->nodes[c].sibling = s->nodes[parent].child;
+    s->nodes[parent].child = c;
+    s->nodes[parent].children++;
+    return c;
 }
 
 static int find_child(const searcher *s, int parent, uint64_t action)
@@ -101,7 +142,7 @@ static int find_child(const searcher *s, int parent, uint64_t action)
 static int phase_of(const canasta_game *g)
 {
     int ph = 0;
-    must(canasta_game_phase(&ph, g), "phase");
+    canasta_game_phase(&ph, g);
     return ph;
 }
 
@@ -111,192 +152,412 @@ static int in_hand(int ph)
            ph == CANASTA_PHASE_ANSWER;
 }
 
-/* The reward of a finished hand for seat's score column: the difference
- * between its hand score and the best other column's, squashed into
- * [0, 1]. */
-static double reward_of(const canasta_game *g, int column, int columns)
+/* The hand's result for a score column: its hand score less the best
+ * other column's (points). */
+static int margin_of(const canasta_game *g, int column, int columns)
 {
     int items[CANASTA_SCORE_ITEMS], mine = 0, best = -1000000;
     for (int c = 0; c < columns; c++) {
-        must(canasta_game_hand_score(items, CANASTA_SCORE_ITEMS, g, c),
-             "hand score");
+        if (canasta_game_hand_score(items, CANASTA_SCORE_ITEMS, g, c) !=
+            CANASTA_OK)
+            return 0;
         int v = items[CANASTA_SCORE_TOTAL];
         if (c == column)
             mine = v;
         else if (v > best)
             best = v;
     }
-    double d = (mine - best) / REWARD_SCALE;
-    return 0.5 + 0.5 * tanh(d);
+    return mine - best;
 }
 
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
-/* Play the reference player's move in g. */
-static void model_move(searcher *s, canasta_game *g, uint64_t seed)
+/* A reference move in g, or the library's error. */
+static int model_move(searcher *s, canasta_game *g, uint64_t seed)
 {
     canasta_move m;
-    must(canasta_player_choose(&m, s->model, g, seed), "model choose");
-    must(canasta_apply(NULL, 0, g, &m), "model apply");
+    int rc = canasta_player_choose(&m, s->model, g, seed);
+    if (rc == CANASTA_OK)
+        rc = canasta_apply(NULL, 0, g, &m);
+    return rc;
 }
 
-/* One iteration from the root decision of game for seat. */
-static void iterate(searcher *s, const canasta_game *game, int seat,
-                    int column, int columns, uint64_t seed)
+/* Progressive widening: the children a node of n visits may have. */
+static unsigned widening(unsigned visits)
 {
-    canasta_game *w = s->world;
-    must(canasta_game_determinize(w, game, seat, seed), "determinize");
-    int path[512], depth = 0, cur = 0, expanded = 0;
-    path[depth++] = 0;
-    uint64_t step = seed;
-    for (;;) {
-        int ph = phase_of(w), who = -1;
-        if (!in_hand(ph))
-            break;
-        must(canasta_game_current_seat(&who, w), "seat");
-        step = mix(step);
-        if (who != seat || expanded) {
-            model_move(s, w, step);
+    return 1 + (unsigned)sqrt(visits / 4.0);
+}
+
+/* The seat's own decision inside the tree at node cur of world w: picks
+ * the child to follow (creating it if needed) and the move; returns the
+ * child, -1 on an error.  *expanded is set when a node was added. */
+static int tree_step(searcher *s, canasta_game *w, int cur, uint64_t step,
+                     canasta_move *out, int *expanded)
+{
+    size_t n = 0;
+    int rc = canasta_legal_moves(s->legal, MAX_LEGAL, &n, w);
+    if (rc != CANASTA_OK && rc != CANASTA_E_BUFFER)
+        return s->error = rc, -1;
+    if (n > MAX_LEGAL)
+        n = MAX_LEGAL;
+    canasta_move pm;
+    uint64_t prior = 0;
+    if ((rc = canasta_player_choose(&pm, s->model, w, step)) != CANASTA_OK ||
+        (rc = canasta_action_of_move(&prior, &pm)) != CANASTA_OK)
+        return s->error = rc, -1;
+    node *parent = &s->nodes[cur];
+    int prior_child = find_child(s, cur, prior);
+    if (prior_child < 0 && parent->children < widening(parent->visits)) {
+        int c = add_child(s, cur, prior);
+        if (c < 0)
+            return s->error = CANASTA_E_NOMEM, -1;
+        s->nodes[c].avail = 1;
+        *out = pm;
+        *expanded = 1;
+        return c;
+    }
+    /* UCB1 among the children legal here; an untried legal action is
+     * added while the widening allows it. */
+    int best = -1, untried = -1;
+    unsigned n_untried = 0;
+    double best_ucb = -1;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t a;
+        if ((rc = canasta_action_of_move(&a, &s->legal[i])) != CANASTA_OK)
+            return s->error = rc, -1;
+        int c = find_child(s, cur, a);
+        if (c < 0) {
+            if (mix(step + i) % ++n_untried == 0)
+                untried = (int)i;
             continue;
         }
-        /* The seat's own decision: UCB over the actions legal here. */
-        size_t n = 0;
-        int rc = canasta_legal_moves(s->legal, MAX_LEGAL, &n, w);
-        if (rc != CANASTA_OK && rc != CANASTA_E_BUFFER)
-            die("legal moves", rc);
-        if (n > MAX_LEGAL)
-            n = MAX_LEGAL;
-        int best = -1, untried = -1, prior_untried = -1;
-        double best_ucb = -1;
-        unsigned n_untried = 0;
-        canasta_move pm;
-        uint64_t prior = UINT64_MAX;
-        must(canasta_player_choose(&pm, s->model, w, step), "prior");
-        must(canasta_action_of_move(&prior, &pm), "action");
-        for (size_t i = 0; i < n; i++) {
-            uint64_t a;
-            must(canasta_action_of_move(&a, &s->legal[i]), "action");
-            int c = find_child(s, cur, a);
-            if (c < 0) {
-                /* the reference player's move is tried first, then a
-                 * reservoir choice of the others */
-                if (a == prior)
-                    prior_untried = (int)i;
-                n_untried++;
-                if (mix(step + i) % n_untried == 0)
-                    untried = (int)i;
-                continue;
-            }
-            node *ch = &s->nodes[c];
-            ch->avail++;
-            double ucb = ch->reward / ch->visits +
-                         UCB_C * sqrt(log((double)ch->avail) / ch->visits) +
-                         (a == prior ? PRIOR / (ch->visits + 1) : 0.0);
-            if (ucb > best_ucb) {
-                best_ucb = ucb;
-                best = c;
-            }
+        node *ch = &s->nodes[c];
+        ch->avail++;
+        double ucb = ch->visits
+            ? ch->reward / ch->visits +
+              UCB_C * sqrt(log((double)ch->avail) / ch->visits)
+            : 2.0;
+        if (ucb > best_ucb) {
+            best_ucb = ucb;
+            best = c;
         }
-        const canasta_move *m;
-        if (prior_untried >= 0)
-            untried = prior_untried;
-        if (untried >= 0) {
-            uint64_t a;
-            must(canasta_action_of_move(&a, &s->legal[untried]), "action");
-            int c = new_node(s, a);
-            node *parent = &s->nodes[cur];
-            s->nodes[c].sibling = parent->child;
-            parent->child = c;
-            s->nodes[c].avail = 1;
-            cur = c;
-            expanded = 1;
-            m = &s->legal[untried];
-        } else {
-            cur = best;
-            canasta_move tmp;
-            must(canasta_action_to_move(&tmp, w, s->nodes[cur].action),
-                 "action to move");
-            s->legal[0] = tmp;
-            m = &s->legal[0];
-        }
-        if (depth < (int)(sizeof path / sizeof path[0]))
-            path[depth++] = cur;
-        must(canasta_apply(NULL, 0, w, m), "apply");
     }
-    double r = reward_of(w, column, columns);
-    for (int i = 0; i < depth; i++) {
-        s->nodes[path[i]].visits++;
-        s->nodes[path[i]].reward += r;
+    if (untried >= 0 &&
+        (best < 0 || s->nodes[cur].children < widening(s->nodes[cur].visits))) {
+        uint64_t a;
+        canasta_action_of_move(&a, &s->legal[untried]);
+        int c = add_child(s, cur, a);
+        if (c < 0)
+            return s->error = CANASTA_E_NOMEM, -1;
+        s->nodes[c].avail = 1;
+        *out = s->legal[untried];
+        *expanded = 1;
+        return c;
     }
+    if (best < 0) { /* nothing legal here has a node: follow the model */
+        *out = pm;
+        *expanded = 1;
+        return cur;
+    }
+    if ((rc = canasta_action_to_move(out, w, s->nodes[best].action)) !=
+        CANASTA_OK)
+        return s->error = rc, -1;
+    return best;
 }
 
-/* The searcher's move for the seat to move in game. */
-static void search_move(searcher *s, canasta_move *out,
-                        const canasta_game *game, int iterations,
-                        uint64_t seed)
+/* One iteration: root action r in the sampled world s->base; returns the
+ * hand's raw score margin for the seat's column, and backs up the squashed
+ * reward along the path.  *ok is cleared when r is not legal there. */
+static double iterate(searcher *s, int r, int seat, int column, int columns,
+                      uint64_t seed, int *ok)
+{
+    canasta_game *w = s->world;
+    *ok = 0;
+    if ((s->error = canasta_game_copy(w, s->base)) != CANASTA_OK)
+        return 0;
+    if (canasta_apply(NULL, 0, w, &s->root[r]) != CANASTA_OK)
+        return 0; /* not legal in this world (cannot happen: A1) */
+    int path[MAX_DEPTH], depth = 0, cur = s->root_node[r], expanded = 0;
+    path[depth++] = 0;
+    path[depth++] = cur;
+    uint64_t step = seed;
+    for (long guard = 0; in_hand(phase_of(w)); guard++) {
+        int who = -1;
+        canasta_game_current_seat(&who, w);
+        step = mix(step);
+        if (who != seat || expanded || guard > 100000) {
+            if ((s->error = model_move(s, w, step)) != CANASTA_OK)
+                return 0;
+            continue;
+        }
+        canasta_move m;
+        int next = tree_step(s, w, cur, step, &m, &expanded);
+        if (next < 0)
+            return 0;
+        if (next != cur && depth < MAX_DEPTH)
+            path[depth++] = next;
+        cur = next;
+        if ((s->error = canasta_apply(NULL, 0, w, &m)) != CANASTA_OK)
+            return 0;
+    }
+    int d = margin_of(w, column, columns);
+    double reward = 0.5 + 0.5 * tanh(d / REWARD_SCALE);
+    for (int i = 0; i < depth; i++) {
+        s->nodes[path[i]].visits++;
+        s->nodes[path[i]].reward += reward;
+    }
+    s->iterations++;
+    *ok = 1;
+    return d;
+}
+
+/* The root's actions: every legal move, or when there are too many the
+ * reference move, the discards and the draw-phase moves. */
+static int root_actions(searcher *s, size_t n, const canasta_move *ref)
+{
+    int k = 0;
+    s->root[k++] = *ref;
+    for (size_t i = 0; i < n && k < MAX_ROOT; i++) {
+        const canasta_move *m = &s->legal[i];
+        int same = 0;
+        canasta_move_equal(&same, m, ref);
+        if (same)
+            continue;
+        if (n > MAX_ROOT && m->kind == CANASTA_MOVE_MELD)
+            continue;
+        s->root[k++] = *m;
+    }
+    return k;
+}
+
+static int search_move(searcher *s, canasta_move *out,
+                       const canasta_game *game, uint64_t seed)
 {
     size_t n = 0;
     int rc = canasta_legal_moves(s->legal, MAX_LEGAL, &n, game);
     if (rc != CANASTA_OK && rc != CANASTA_E_BUFFER)
-        die("legal moves", rc);
-    int ph = phase_of(game);
-    if (n == 1 || !in_hand(ph)) {
-        *out = s->legal[0];
-        return;
-    }
-    int seat = -1, columns = 0, column = 0, lone = -1;
-    must(canasta_game_current_seat(&seat, game), "seat");
-    must(canasta_game_option(&columns, game, CANASTA_OPT_SIDES), "sides");
-    must(canasta_game_option(&lone, game, CANASTA_OPT_LONE_HAND), "lone");
+        return rc;
+    if (n > MAX_LEGAL)
+        n = MAX_LEGAL;
+    canasta_move ref;
+    if ((rc = canasta_player_choose(&ref, s->model, game, seed)) !=
+        CANASTA_OK)
+        return rc;
+    *out = ref;
+    if (n <= 1 || !in_hand(phase_of(game)))
+        return CANASTA_OK;
+    int seat = -1, columns = 0, column = 0, lone = 0;
+    canasta_game_current_seat(&seat, game);
+    canasta_game_option(&columns, game, CANASTA_OPT_SIDES);
+    canasta_game_option(&lone, game, CANASTA_OPT_LONE_HAND);
     column = seat;
     if (!lone)
-        must(canasta_game_seat_side(&column, game, seat), "side");
+        canasta_game_seat_side(&column, game, seat);
+    if (!s->base && ((rc = canasta_game_clone(&s->base, game)) != CANASTA_OK ||
+                     (rc = canasta_game_clone(&s->world, game)) != CANASTA_OK))
+        return rc;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    int k = root_actions(s, n, &ref);
+    int worlds = s->cfg.iterations / k;
+    if (worlds < 2)
+        worlds = 2;
+    if (worlds > MAX_WORLDS)
+        worlds = MAX_WORLDS;
     s->n_nodes = 0;
     new_node(s, 0);
-    for (int i = 0; i < iterations; i++)
-        iterate(s, game, seat, column, columns, mix(seed + (uint64_t)i));
+    for (int r = 0; r < k; r++) {
+        uint64_t a = 0;
+        canasta_action_of_move(&a, &s->root[r]);
+        if ((s->root_node[r] = add_child(s, 0, a)) < 0)
+            return CANASTA_E_NOMEM;
+    }
+    s->error = 0;
+    for (int w = 0; w < worlds; w++) {
+        uint64_t ws = mix(seed ^ mix((uint64_t)w + 1));
+        if ((rc = canasta_game_determinize(s->base, game, seat, ws)) !=
+            CANASTA_OK)
+            return rc;
+        for (int r = 0; r < k; r++) {
+            int ok;
+            /* the same seeds for every root action: common random numbers */
+            s->score[r * MAX_WORLDS + w] =
+                iterate(s, r, seat, column, columns, ws, &ok);
+            if (s->error)
+                return s->error;
+            s->seen[r * MAX_WORLDS + w] = (unsigned char)ok;
+        }
+    }
+    /* The best root action by its paired difference with the reference
+     * move (root[0]) on the same worlds, taken only when significant. */
+    int best = 0;
+    double best_mean = 0;
+    for (int r = 1; r < k; r++) {
+        double sum = 0, sq = 0;
+        int m = 0;
+        for (int w = 0; w < worlds; w++) {
+            if (!s->seen[r * MAX_WORLDS + w] || !s->seen[w])
+                continue;
+            double d = s->score[r * MAX_WORLDS + w] - s->score[w];
+            sum += d;
+            sq += d * d;
+            m++;
+        }
+        if (m < 2)
+            continue;
+        double mean = sum / m, var = (sq - sum * mean) / (m - 1);
+        double se = sqrt(var > 0 ? var / m : 0);
+        if (mean > s->cfg.margin * se && mean > best_mean) {
+            best = r;
+            best_mean = mean;
+        }
+    }
+    *out = s->root[best];
+    s->searched++;
+    s->departed += best != 0;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     s->seconds += (double)(t1.tv_sec - t0.tv_sec) +
                   (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    s->iterations += iterations;
-    int best = -1;
-    for (int c = s->nodes[0].child; c >= 0; c = s->nodes[c].sibling)
-        if (best < 0 || s->nodes[c].visits > s->nodes[best].visits)
-            best = c;
-    must(canasta_action_to_move(out, game, s->nodes[best].action),
-         "chosen action");
+    return CANASTA_OK;
 }
 
+static void searcher_free(searcher *s)
+{
+    if (!s)
+        return;
+    canasta_game_free(s->base);
+    canasta_game_free(s->world);
+    canasta_player_free(s->model);
+    free(s->legal);
+    free(s->nodes);
+    free(s->score);
+    free(s->seen);
+    free(s);
+}
+
+static searcher *searcher_new(const ismcts_config *cfg)
+{
+    searcher *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->cfg = *cfg;
+    s->legal = malloc(MAX_LEGAL * sizeof *s->legal);
+    s->score = malloc((size_t)MAX_ROOT * MAX_WORLDS * sizeof *s->score);
+    s->seen = malloc((size_t)MAX_ROOT * MAX_WORLDS);
+    if (!s->legal || !s->score || !s->seen ||
+        canasta_player_create(&s->model) != CANASTA_OK) {
+        searcher_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* "iterations=400,margin=2": the settings; 0 or an explanation in err. */
+static int parse_config(ismcts_config *cfg, const char *args, char *err,
+                        size_t errsize)
+{
+    cfg->iterations = 400;
+    cfg->margin = 2.0;
+    while (args && *args) {
+        const char *end = strchr(args, ',');
+        size_t len = end ? (size_t)(end - args) : strlen(args);
+        char item[64], *eq, *stop;
+        if (len >= sizeof item) {
+            snprintf(err, errsize, "setting too long");
+            return -1;
+        }
+        memcpy(item, args, len);
+        item[len] = '\0';
+        eq = strchr(item, '=');
+        if (!eq) {
+            snprintf(err, errsize, "\"%s\" is not NAME=VALUE", item);
+            return -1;
+        }
+        *eq++ = '\0';
+        double v = strtod(eq, &stop);
+        if (*eq == '\0' || *stop != '\0') {
+            snprintf(err, errsize, "\"%s\" is not a number", eq);
+            return -1;
+        }
+        if (strcmp(item, "iterations") == 0 && v >= 1 && v <= 1000000)
+            cfg->iterations = (int)v;
+        else if (strcmp(item, "margin") == 0 && v >= 0 && v <= 100)
+            cfg->margin = v;
+        else {
+            snprintf(err, errsize, "unknown setting or value out of range: "
+                     "%s=%s (settings: iterations=1..1000000, "
+                     "margin=0..100)", item, eq);
+            return -1;
+        }
+        args = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+/* ---- the canasta-sim plugin interface (docs/SEARCH.md) ---- */
+
+int canasta_sim_plugin_version(void)
+{
+    return CANASTA_VERSION_NUMBER;
+}
+
+void *canasta_sim_plugin_create(const char *args, char *err, size_t errsize)
+{
+    ismcts_config cfg;
+    if (parse_config(&cfg, args, err, errsize) != 0)
+        return NULL;
+    searcher *s = searcher_new(&cfg);
+    if (!s)
+        snprintf(err, errsize, "out of memory");
+    return s;
+}
+
+int canasta_sim_plugin_choose(void *state, canasta_move *move,
+                              const canasta_game *game, uint64_t seed)
+{
+    if (!state || !move || !game)
+        return CANASTA_E_NULL;
+    return search_move(state, move, game, seed);
+}
+
+void canasta_sim_plugin_free(void *state)
+{
+    searcher_free(state);
+}
+
+#ifndef ISMCTS_NO_MAIN
 /* ---- the match ---- */
+#include <pthread.h>
 
 typedef struct match {
-    int games, iterations, target, threads, quiet;
+    int games, target, threads, quiet;
+    ismcts_config cfg;
     uint64_t seed_from;
     canasta_rules *rules;
     pthread_mutex_t lock;
     int next;                 /* next game index to play */
     long wins, losses, ties, hands, done;
-    long iterations_done;
+    long iterations_done, searched, departed;
     double search_seconds;
 } match;
 
+static void die(const char *what, int rc)
+{
+    fprintf(stderr, "ismcts: %s: %s\n", what, canasta_strerror(rc));
+    exit(2);
+}
+
+static void must(int rc, const char *what)
+{
+    if (rc != CANASTA_OK)
+        die(what, rc);
+}
+
 /* Play game index i: seed seed_from + i / 2, the searcher on side i % 2. */
-static int play_game(match *mt, searcher *s, int i)
+static void play_game(match *mt, searcher *s, int i)
 {
     uint64_t seed = mt->seed_from + (uint64_t)(i / 2);
     int search_side = i % 2, hands = 0;
     canasta_game *g = NULL;
     must(canasta_game_create(&g, mt->rules, seed), "create");
-    if (!s->world)
-        must(canasta_game_clone(&s->world, g), "clone");
     uint64_t step = mix(seed * 2 + (uint64_t)search_side);
     for (long guard = 0;; guard++) {
         int ph = phase_of(g), who = -1, side = -1;
@@ -310,8 +571,8 @@ static int play_game(match *mt, searcher *s, int i)
         must(canasta_game_seat_side(&side, g, who), "side");
         step = mix(step);
         canasta_move m;
-        if (side == search_side && in_hand(ph))
-            search_move(s, &m, g, mt->iterations, step);
+        if (side == search_side)
+            must(search_move(s, &m, g, step), "search");
         else
             must(canasta_player_choose(&m, s->model, g, step), "choose");
         must(canasta_apply(NULL, 0, g, &m), "apply");
@@ -329,25 +590,21 @@ static int play_game(match *mt, searcher *s, int i)
         mt->losses++;
     mt->done++;
     pthread_mutex_unlock(&mt->lock);
-    return 0;
 }
 
 static void *worker(void *arg)
 {
     match *mt = arg;
-    searcher s;
-    memset(&s, 0, sizeof s);
-    must(canasta_player_create(&s.model), "player");
-    s.legal = malloc(MAX_LEGAL * sizeof *s.legal);
-    if (!s.legal)
-        die("memory", CANASTA_E_NOMEM);
+    searcher *s = searcher_new(&mt->cfg);
+    if (!s)
+        die("searcher", CANASTA_E_NOMEM);
     for (;;) {
         pthread_mutex_lock(&mt->lock);
         int i = mt->next < 2 * mt->games ? mt->next++ : -1;
         pthread_mutex_unlock(&mt->lock);
         if (i < 0)
             break;
-        play_game(mt, &s, i);
+        play_game(mt, s, i);
         if (!mt->quiet) {
             pthread_mutex_lock(&mt->lock);
             fprintf(stderr, "\rismcts: %ld/%d games", mt->done,
@@ -356,22 +613,21 @@ static void *worker(void *arg)
         }
     }
     pthread_mutex_lock(&mt->lock);
-    mt->iterations_done += s.iterations;
-    mt->search_seconds += s.seconds;
+    mt->iterations_done += s->iterations;
+    mt->search_seconds += s->seconds;
+    mt->searched += s->searched;
+    mt->departed += s->departed;
     pthread_mutex_unlock(&mt->lock);
-    canasta_game_free(s.world);
-    canasta_player_free(s.model);
-    free(s.legal);
-    free(s.nodes);
+    searcher_free(s);
     return NULL;
 }
 
-static long arg_long(const char *opt, const char *v, long lo, long hi)
+static double arg_num(const char *opt, const char *v, double lo, double hi)
 {
     char *end;
-    long x = strtol(v, &end, 10);
+    double x = strtod(v, &end);
     if (*v == '\0' || *end != '\0' || x < lo || x > hi) {
-        fprintf(stderr, "ismcts: %s takes a number from %ld to %ld, not "
+        fprintf(stderr, "ismcts: %s takes a number from %g to %g, not "
                 "'%s'\n", opt, lo, hi, v);
         exit(2);
     }
@@ -381,9 +637,10 @@ static long arg_long(const char *opt, const char *v, long lo, long hi)
 int main(int argc, char **argv)
 {
     match mt;
+    char err[200];
     memset(&mt, 0, sizeof mt);
+    parse_config(&mt.cfg, NULL, err, sizeof err);
     mt.games = 100;
-    mt.iterations = 100;
     mt.threads = 2;
     mt.target = 5000;
     mt.seed_from = 1;
@@ -395,20 +652,22 @@ int main(int argc, char **argv)
         }
         if (!v) {
             fprintf(stderr, "usage: ismcts [--games N] [--seed-from S] "
-                    "[--iterations K] [--threads T] [--target X] "
-                    "[--quiet]\n");
+                    "[--iterations K] [--margin Z] [--threads T] "
+                    "[--target X] [--quiet]\n");
             return 2;
         }
         if (strcmp(a, "--games") == 0)
-            mt.games = (int)arg_long(a, v, 1, 1000000);
+            mt.games = (int)arg_num(a, v, 1, 1000000);
         else if (strcmp(a, "--seed-from") == 0)
-            mt.seed_from = (uint64_t)arg_long(a, v, 0, 2147483647L);
+            mt.seed_from = (uint64_t)arg_num(a, v, 0, 2147483647.0);
         else if (strcmp(a, "--iterations") == 0)
-            mt.iterations = (int)arg_long(a, v, 1, 1000000);
+            mt.cfg.iterations = (int)arg_num(a, v, 1, 1000000);
+        else if (strcmp(a, "--margin") == 0)
+            mt.cfg.margin = arg_num(a, v, 0, 100);
         else if (strcmp(a, "--threads") == 0)
-            mt.threads = (int)arg_long(a, v, 1, 256);
+            mt.threads = (int)arg_num(a, v, 1, 256);
         else if (strcmp(a, "--target") == 0)
-            mt.target = (int)arg_long(a, v, 1, 1000000);
+            mt.target = (int)arg_num(a, v, 1, 1000000);
         else {
             fprintf(stderr, "ismcts: unknown option %s\n", a);
             return 2;
@@ -436,16 +695,19 @@ int main(int argc, char **argv)
     double half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) /
                   (1 + z * z / n);
     printf("ismcts: %d seeds from %llu, mirrored: %ld games, target %d, "
-           "%d iterations per decision\n", mt.games,
+           "%d iterations per decision, margin %.2f\n", mt.games,
            (unsigned long long)mt.seed_from, mt.wins + mt.losses + mt.ties,
-           mt.target, mt.iterations);
+           mt.target, mt.cfg.iterations, mt.cfg.margin);
     printf("searcher won %ld, lost %ld, tied %ld: win rate %.1f%% "
            "(95%% CI %.1f%% to %.1f%%)\n", mt.wins, mt.losses, mt.ties,
            100 * p, 100 * (centre - half), 100 * (centre + half));
-    printf("hands per game %.2f; search %.0f iterations/s per thread\n",
-           mt.hands / n, mt.search_seconds > 0
-               ? mt.iterations_done / mt.search_seconds : 0.0);
+    printf("hands per game %.2f; decisions searched %ld, %.1f%% not the "
+           "reference move; %.0f iterations/s per thread\n", mt.hands / n,
+           mt.searched, mt.searched ? 100.0 * mt.departed / mt.searched : 0,
+           mt.search_seconds > 0 ? mt.iterations_done / mt.search_seconds
+                                 : 0.0);
     pthread_mutex_destroy(&mt.lock);
     canasta_rules_free(mt.rules);
     return 0;
 }
+#endif /* ISMCTS_NO_MAIN */

@@ -14,7 +14,7 @@
 # against libcanasta.a; it runs games on threads (-pthread).
 
 SIM_PROG = tools/canasta-sim
-SIM_LIBS = -pthread
+SIM_LIBS = -pthread -ldl
 
 .PHONY: check-sim install-sim uninstall-sim clean-sim strategy-study
 

@@ -33,10 +33,28 @@
  * standard error is a terminal) and the closing timing line go to
  * standard error, and --quiet silences both.
  *
+ * --plugin FILE makes player A a program of your own instead of the
+ * reference player: a shared object that exports the four functions of
+ * the plugin interface below (examples/ismcts.c is one, built as
+ * examples/ismcts.so).  canasta-sim calls create once per worker thread
+ * (with the text of --plugin-args), choose for every decision of a seat
+ * that player A plays (with the same seed a reference player would get),
+ * and free at the end:
+ *     int   canasta_sim_plugin_version(void);  -- CANASTA_VERSION_NUMBER
+ *     void *canasta_sim_plugin_create(const char *args, char *err,
+ *                                     size_t err_size);  -- NULL: failed
+ *     int   canasta_sim_plugin_choose(void *state, canasta_move *move,
+ *               const canasta_game *game, uint64_t seed);  -- CANASTA_OK
+ *     void  canasta_sim_plugin_free(void *state);
+ * The plugin must be built against the same libcanasta version (the
+ * game handle crosses over), and for the report to be reproducible its
+ * choice must depend only on the game and the seed.
+ *
  * This program uses only the public header, like the examples.
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -352,7 +370,19 @@ typedef struct seed_range {
 } seed_range;
 
 /* A run (or a merge of shards): what was played, and the counts. */
+/* Player A as a plugin (--plugin); text is "NAME ARGS" for the report. */
+typedef struct plugin {
+    void *dl;
+    int (*version)(void);
+    void *(*create)(const char *args, char *err, size_t err_size);
+    int (*choose)(void *state, canasta_move *move, const canasta_game *game,
+                  uint64_t seed);
+    void (*destroy)(void *state);
+    const char *args;
+} plugin;
+
 typedef struct run {
+    char plugin[512];          /* player A's plugin, "" for none */
     int preset;
     int target;
     int mirror;
@@ -393,6 +423,7 @@ static uint64_t choice_seed(uint64_t seed, long move)
 
 typedef struct shared {
     const canasta_rules *rules;
+    const plugin *plug;        /* plays A, or NULL */
     const run *r;
     uint64_t seed_from;
     int rotations;             /* 1, or the number of sides with --mirror */
@@ -428,8 +459,8 @@ static void worker_fail(shared *sh, uint64_t unit, const char *msg)
 /* Play game unit (deal unit / rotations, rotation unit % rotations) to
  * the end, adding what happened to *c.  0 on success; else msg. */
 static int play_game(counts *c, canasta_player *const *players,
-                     const shared *sh, uint64_t unit, char *msg,
-                     size_t msize)
+                     void *plug_state, const shared *sh, uint64_t unit,
+                     char *msg, size_t msize)
 {
     const run *r = sh->r;
     uint64_t seed = sh->seed_from + unit / (uint64_t)sh->rotations;
@@ -497,11 +528,17 @@ static int play_game(counts *c, canasta_player *const *players,
             break;
         }
         p = seat_player[seat];
-        rc = canasta_player_choose(&mv, players[p], g, choice_seed(seed, move));
+        if (p == 0 && plug_state)
+            rc = sh->plug->choose(plug_state, &mv, g, choice_seed(seed, move));
+        else
+            rc = canasta_player_choose(&mv, players[p], g,
+                                       choice_seed(seed, move));
         if (rc != CANASTA_OK) {
             snprintf(msg, msize, "seed %llu, move %ld: "
-                     "canasta_player_choose: %s (%s)", (unsigned long long)seed,
-                     move, canasta_error_name(rc), canasta_strerror(rc));
+                     "%s: %s (%s)", (unsigned long long)seed, move,
+                     p == 0 && plug_state ? "the plugin's choose"
+                                          : "canasta_player_choose",
+                     canasta_error_name(rc), canasta_strerror(rc));
             canasta_game_free(g);
             return -1;
         }
@@ -587,10 +624,21 @@ static void *worker_main(void *arg)
     worker *w = arg;
     shared *sh = w->sh;
     canasta_player *players[MAX_SIDES];
+    void *plug_state = NULL;
     char msg[512];
     int i, k;
 
     memset(players, 0, sizeof players);
+    if (sh->plug) {
+        char err[256] = "";
+        plug_state = sh->plug->create(sh->plug->args, err, sizeof err);
+        if (!plug_state) {
+            snprintf(msg, sizeof msg, "the plugin refused to start: %s",
+                     err[0] ? err : "(no reason given)");
+            worker_fail(sh, 0, msg);
+            goto done;
+        }
+    }
     for (i = 0; i < sh->r->sides; i++) {
         if (canasta_player_create(&players[i]) != CANASTA_OK) {
             worker_fail(sh, 0, "out of memory");
@@ -612,7 +660,8 @@ static void *worker_main(void *arg)
         }
         unit = sh->next_unit++;
         pthread_mutex_unlock(&sh->lock);
-        if (play_game(&w->c, players, sh, unit, msg, sizeof msg) != 0) {
+        if (play_game(&w->c, players, plug_state, sh, unit, msg,
+                      sizeof msg) != 0) {
             worker_fail(sh, unit, msg);
             break;
         }
@@ -623,6 +672,8 @@ static void *worker_main(void *arg)
 done:
     for (i = 0; i < MAX_SIDES; i++)
         canasta_player_free(players[i]);
+    if (plug_state)
+        sh->plug->destroy(plug_state);
     pthread_mutex_lock(&sh->lock);
     sh->running--;
     pthread_cond_broadcast(&sh->changed);
@@ -653,8 +704,8 @@ static void print_progress(uint64_t done, uint64_t total, double elapsed)
 
 /* Play every game of r (whose seeds are one range) on threads; r->c gets
  * the counts.  0, or 1 after reporting a failed game. */
-static int simulate(run *r, int threads, long max_moves, int progress,
-                    int quiet)
+static int simulate(run *r, const plugin *plug, int threads, long max_moves,
+                    int progress, int quiet)
 {
     canasta_rules *rules = NULL;
     shared sh;
@@ -673,6 +724,7 @@ static int simulate(run *r, int threads, long max_moves, int progress,
     }
     memset(&sh, 0, sizeof sh);
     sh.rules = rules;
+    sh.plug = plug;
     sh.r = r;
     sh.seed_from = r->seeds[0].from;
     sh.rotations = r->mirror ? r->sides : 1;
@@ -827,8 +879,12 @@ static void print_text(const run *r)
            r->mirror ? ", mirrored" : "", (long long)c->games);
     for (i = 0; i < r->sides; i++) {
         config_text(knobs, sizeof knobs, &r->player[i]);
-        printf("player %c (--side%d%s): %s\n", player_label[i], i,
-               r->mirror ? ", every side in turn" : "", knobs);
+        if (i == 0 && r->plugin[0])
+            printf("player A (--plugin%s): %s\n",
+                   r->mirror ? ", every side in turn" : "", r->plugin);
+        else
+            printf("player %c (--side%d%s): %s\n", player_label[i], i,
+                   r->mirror ? ", every side in turn" : "", knobs);
     }
     printf("\n%-28s", "");
     for (i = 0; i < r->sides; i++)
@@ -904,7 +960,7 @@ static void print_csv(const run *r)
         printf(",%s", canasta_knob_name(k));
     printf(",wins,ties,losses,win_rate,ci95_low,ci95_high,avg_hand_score,"
            "avg_final_score,went_out,concealed,pile_takes,"
-           "player_pile_takes_per_hand\n");
+           "player_pile_takes_per_hand,plugin\n");
     for (i = 0; i < r->sides; i++) {
         double rate, lo, hi;
         const pcount *p = &c->p[i];
@@ -923,11 +979,13 @@ static void print_csv(const run *r)
         for (k = 1; k <= n_knobs; k++)
             printf(",%d", r->player[i].value[k]);
         printf(",%lld,%lld,%lld,%.6f,%.6f,%.6f,%.3f,%.3f,%lld,%lld,%lld,"
-               "%.6f\n", (long long)p->wins, (long long)p->ties,
+               "%.6f", (long long)p->wins, (long long)p->ties,
                (long long)(c->games - p->wins - p->ties), rate, lo, hi,
                ratio(p->hand_score, c->hands), ratio(p->final_score, c->games),
                (long long)p->went_out, (long long)p->concealed,
                (long long)p->pile_takes, ratio(p->pile_takes, c->hands));
+        /* the plugin text has no comma or quote (checked in main) */
+        printf(",%s\n", i == 0 ? r->plugin : "");
     }
 }
 
@@ -970,9 +1028,14 @@ static void print_json(const run *r)
         char knobs[512];
         win_rate(&rate, &lo, &hi, p, c->games);
         config_text(knobs, sizeof knobs, &r->player[s]);
-        printf("%s\n {\"player\":\"%c\",\"option\":\"--side%d\","
-               "\"settings\":\"%s\",\"knobs\":{", s ? "," : "",
-               player_label[s], s, knobs);
+        if (s == 0 && r->plugin[0])
+            printf("\n {\"player\":\"A\",\"option\":\"--plugin\","
+                   "\"plugin\":\"%s\",\"settings\":\"%s\",\"knobs\":{",
+                   r->plugin, knobs);
+        else
+            printf("%s\n {\"player\":\"%c\",\"option\":\"--side%d\","
+                   "\"settings\":\"%s\",\"knobs\":{", s ? "," : "",
+                   player_label[s], s, knobs);
         for (k = 1; k <= n_knobs; k++)
             printf("%s\"%s\":%d", k > 1 ? "," : "", canasta_knob_name(k),
                    r->player[s].value[k]);
@@ -1364,7 +1427,17 @@ static int run_from_json(run *r, const jnode *root, char *err, size_t esize)
     }
     for (i = 0; i < players->n; i++) {
         const jnode *pl = &players->items[i], *kn = jget(pl, "knobs");
+        const jnode *pg = jget(pl, "plugin");
         pcount *p = &r->c.p[i];
+        if (pg != NULL) {
+            if (i != 0 || pg->type != J_STR ||
+                strlen(pg->text) >= sizeof r->plugin) {
+                snprintf(err, esize, "player %c: a bad \"plugin\"",
+                         player_label[i]);
+                return 0;
+            }
+            snprintf(r->plugin, sizeof r->plugin, "%s", pg->text);
+        }
         if (!jcount(pl, "wins", &p->wins) || !jcount(pl, "ties", &p->ties) ||
             !jint64(pl, "hand_score", &p->hand_score) ||
             !jint64(pl, "final_score", &p->final_score) ||
@@ -1513,11 +1586,12 @@ static int do_merge(int argc, char **argv)
                    shard.target != total.target ||
                    shard.mirror != total.mirror ||
                    shard.sides != total.sides ||
+                   strcmp(shard.plugin, total.plugin) != 0 ||
                    memcmp(shard.player, total.player,
                           sizeof total.player) != 0) {
             fprintf(stderr, "%s merge: %s: not the same study as %s (the "
-                    "preset, target, --mirror and every player's knobs must "
-                    "be equal)\n", prog, argv[i], first);
+                    "preset, target, --mirror, the plugin and every "
+                    "player's knobs must be equal)\n", prog, argv[i], first);
             free(shard.seeds);
             status = 2;
             break;
@@ -1577,6 +1651,57 @@ static int do_merge(int argc, char **argv)
 /* Command line                                                         */
 /* ------------------------------------------------------------------ */
 
+/* Open the plugin at path and describe it in text ("NAME ARGS"): 0, or
+ * the exit status after a message. */
+static int load_plugin(plugin *pl, const char *path, char *text,
+                       size_t tsize)
+{
+    const char *base = strrchr(path, '/');
+    const char *args = pl->args ? pl->args : "";
+    size_t i;
+    pl->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!pl->dl) {
+        fprintf(stderr, "%s: --plugin: cannot load %s: %s\n", prog, path,
+                dlerror());
+        return 2;
+    }
+    /* dlsym gives a void *; POSIX guarantees it converts to a function
+     * pointer, which ISO C leaves open, hence the copy. */
+#define PLUGIN_SYMBOL(field, name)                                       \
+    do {                                                                 \
+        void *sym = dlsym(pl->dl, name);                                 \
+        if (!sym) {                                                      \
+            fprintf(stderr, "%s: --plugin: %s has no %s\n", prog, path, \
+                    name);                                               \
+            dlclose(pl->dl);                                             \
+            pl->dl = NULL;                                               \
+            return 2;                                                    \
+        }                                                                \
+        memcpy(&pl->field, &sym, sizeof pl->field);                      \
+    } while (0)
+    PLUGIN_SYMBOL(version, "canasta_sim_plugin_version");
+    PLUGIN_SYMBOL(create, "canasta_sim_plugin_create");
+    PLUGIN_SYMBOL(choose, "canasta_sim_plugin_choose");
+    PLUGIN_SYMBOL(destroy, "canasta_sim_plugin_free");
+#undef PLUGIN_SYMBOL
+    if (pl->version() != CANASTA_VERSION_NUMBER) {
+        fprintf(stderr, "%s: --plugin: %s was built for libcanasta version "
+                "number %d, this program is %d\n", prog, path, pl->version(),
+                CANASTA_VERSION_NUMBER);
+        dlclose(pl->dl);
+        pl->dl = NULL;
+        return 2;
+    }
+    snprintf(text, tsize, "%s%s%s", base ? base + 1 : path, *args ? " " : "",
+             args);
+    /* The text goes into CSV and JSON unquoted: keep it plain. */
+    for (i = 0; text[i]; i++)
+        if (text[i] == ',' || text[i] == '"' || text[i] == '\\' ||
+            (unsigned char)text[i] < 32)
+            text[i] = text[i] == ',' ? ';' : '_';
+    return 0;
+}
+
 static void usage(FILE *f)
 {
     int k;
@@ -1596,6 +1721,9 @@ static void usage(FILE *f)
         "  --side0 KNOBS     the player of side 0 (A), e.g. take-pile=always,go-out=2\n"
         "  --side1 KNOBS     the player of side 1 (B)\n"
         "  --side2 KNOBS     the player of side 2 (C; games of three sides)\n"
+        "  --plugin FILE     player A is the shared object FILE (a plugin, e.g.\n"
+        "                    examples/ismcts.so) instead of a reference player\n"
+        "  --plugin-args TEXT  the plugin's settings (e.g. iterations=400)\n"
         "  --mirror          play every deal once per rotation of the players\n"
         "                    around the sides (2 or 3 games per deal)\n"
         "  --csv, --json     machine-readable report (one row per player / one\n"
@@ -1662,6 +1790,8 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 int main(int argc, char **argv)
 {
     run r;
+    plugin plug;
+    const char *plugin_path = NULL;
     const char *side_text[MAX_SIDES] = { NULL, NULL, NULL };
     uint64_t games = 1000, seed_from = 1, v;
     long ncpu, max_moves = MOVE_GUARD;
@@ -1676,13 +1806,15 @@ int main(int argc, char **argv)
         return do_merge(argc - 2, argv + 2);
 
     memset(&r, 0, sizeof r);
+    memset(&plug, 0, sizeof plug);
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         char name[32];
         const char *eq = strchr(a, '=');
         static const char *const with_value[] = {
             "--preset", "--games", "--seed-from", "--threads", "--target",
-            "--side0", "--side1", "--side2", "--max-moves"
+            "--side0", "--side1", "--side2", "--max-moves", "--plugin",
+            "--plugin-args"
         };
         size_t w;
         int takes = 0;
@@ -1748,6 +1880,10 @@ int main(int argc, char **argv)
         } else if (strncmp(name, "--side", 6) == 0 && name[6] >= '0' &&
                    name[6] <= '2' && name[7] == '\0') {
             side_text[name[6] - '0'] = val;
+        } else if (strcmp(name, "--plugin") == 0) {
+            plugin_path = val;
+        } else if (strcmp(name, "--plugin-args") == 0) {
+            plug.args = val;
         } else if (strcmp(name, "--mirror") == 0) {
             r.mirror = 1;
         } else if (strcmp(name, "--csv") == 0 ||
@@ -1811,6 +1947,16 @@ int main(int argc, char **argv)
                          err, sizeof err))
             return usage_error("%s: %s", opt, err);
     }
+    if (plug.args && !plugin_path)
+        return usage_error("--plugin-args needs --plugin%s%s", "", "");
+    if (plugin_path) {
+        if (side_text[0])
+            return usage_error("--side0 and --plugin exclude each other (the "
+                               "plugin is player A)%s%s", "", "");
+        rc = load_plugin(&plug, plugin_path, r.plugin, sizeof r.plugin);
+        if (rc != 0)
+            return rc;
+    }
     range.from = seed_from;
     range.count = games;
     r.seeds = &range;
@@ -1820,7 +1966,10 @@ int main(int argc, char **argv)
         ncpu = sysconf(_SC_NPROCESSORS_ONLN);
         threads = ncpu < 1 ? 1 : ncpu > MAX_THREADS ? MAX_THREADS : (int)ncpu;
     }
-    rc = simulate(&r, threads, max_moves, !quiet && isatty(2), quiet);
+    rc = simulate(&r, plugin_path ? &plug : NULL, threads, max_moves,
+                  !quiet && isatty(2), quiet);
+    if (plug.dl)
+        dlclose(plug.dl);
     if (rc != 0)
         return rc;
     print_report(&r, format);
