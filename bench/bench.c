@@ -29,6 +29,14 @@
  *                               processor online
  *   ref_play_hands_per_s_all_threads  the same games on all those threads
  *                               at once (each plays its own games)
+ *   determinize_ns              canasta_game_determinize of the seat to
+ *                               move, at the same positions, into an
+ *                               existing handle
+ *   ismcts_iterations_per_s     the searcher of examples/ismcts.c (compiled
+ *                               in here) deciding at those positions with
+ *                               its default settings: iterations (one
+ *                               sampled world, one root action, the hand
+ *                               played out) per second, one thread
  *
  * All of these are for the classic preset (4 players).  The games of 2, 3
  * and 6 players (docs/VARIANTS.md) get the figures of legal moves and
@@ -54,6 +62,10 @@
 
 #include "canasta.h"
 
+/* The ISMCTS searcher of the example, without its match program. */
+#define ISMCTS_NO_MAIN
+#include "../examples/ismcts.c"
+
 #define MOVE_BUFFER 4096
 #define N_POSITIONS 64          /* of each kind: draw-phase, play-phase */
 #define MIN_SECONDS 0.3
@@ -63,6 +75,7 @@
 #define REF_SECONDS 2.0
 #define REF_MAX_DECISIONS 1000000L /* per game: more is an engine bug */
 #define REF_MAX_THREADS 256
+#define ISMCTS_SECONDS 2.0
 
 /* ------------------------------------------------------------------ */
 /* Utilities                                                            */
@@ -376,6 +389,51 @@ static double body_legal(long iters)
             failures++;
     }
     return now_s() - t0;
+}
+
+static int seat_of[2 * N_POSITIONS];
+
+static double body_determinize(long iters)
+{
+    long i;
+    for (i = 0; i < iters; i++) {
+        int k = (int)(i % n_positions);
+        if (canasta_game_determinize(scratch, positions[k], seat_of[k],
+                                     (uint64_t)i) != CANASTA_OK)
+            failures++;
+    }
+    return 0.0;
+}
+
+/* The example's searcher at every position in turn for ISMCTS_SECONDS. */
+static double bench_ismcts(void)
+{
+    ismcts_config cfg;
+    char err[200];
+    searcher *s;
+    double t0 = now_s(), rate;
+    long decisions = 0;
+    int k = 0;
+
+    parse_config(&cfg, NULL, err, sizeof err);
+    s = searcher_new(&cfg);
+    if (!s) {
+        fprintf(stderr, "bench: out of memory\n");
+        exit(1);
+    }
+    while (now_s() - t0 < ISMCTS_SECONDS) {
+        canasta_move m;
+        must(search_move(s, &m, positions[k], (uint64_t)decisions),
+             "the ISMCTS example's search");
+        k = (k + 1) % n_positions;
+        decisions++;
+    }
+    fprintf(stderr, "bench: ISMCTS: %ld decisions, %ld searched, %ld "
+            "iterations in %.2f s of search\n", decisions, s->searched,
+            s->iterations, s->seconds);
+    rate = s->seconds > 0 ? s->iterations / s->seconds : 0.0;
+    searcher_free(s);
+    return rate;
 }
 
 static void check_failures(const char *what)
@@ -800,6 +858,16 @@ int main(void)
     print_figure("random_play_hands_per_s", hps, "hands/s");
 
     bench_reference_play(rules);
+
+    fprintf(stderr, "bench: timing determinize\n");
+    for (i = 0; i < n_positions; i++)
+        must(canasta_game_current_seat(&seat_of[i], positions[i]),
+             "canasta_game_current_seat");
+    print_figure("determinize_ns", time_per_op(body_determinize) * 1e9, "ns");
+    check_failures("determinize");
+
+    fprintf(stderr, "bench: the ISMCTS example\n");
+    print_figure("ismcts_iterations_per_s", bench_ismcts(), "iterations/s");
 
     free_positions();
     canasta_game_free(scratch);

@@ -168,6 +168,15 @@ void cn_deal(cn_state *st);
 /* M4: wild cards that may still join a meld holding `wilds` (none once it
  * holds three; an X3 merge can leave a meld with more). */
 static inline int cn_wild_room(int wilds) { return wilds >= 3 ? 0 : 3 - wilds; }
+/* X3: a meld merged from the partners' two melds keeps every card: a
+ * meld of rank r with more than three wild cards is legal in a lone-hand
+ * game when it could come from two legal melds (at most six wild cards,
+ * at least four naturals; never threes). */
+static inline int cn_merged_meld_ok(int lone_hand, int r, int naturals,
+                                    int wilds)
+{
+    return lone_hand && r != 3 && wilds > 3 && wilds <= 6 && naturals >= 4;
+}
 
 /* ---- state helpers (state.c) ---- */
 static inline int cn_meld_size(const cn_meld *m)

@@ -452,8 +452,8 @@ static int read_meld(reader *rd, char *cur)
     rc = canasta_meld_class(&cls, r, m->naturals, m->twos, m->jokers);
     /* X3: a meld merged from the partners' two melds may hold up to six
      * wild cards (check_lone decides whether this side is such a one). */
-    if (rc == CANASTA_E_MELD && st->p.lone_hand && r != 3 && w > 3 &&
-        w <= 6 && m->naturals >= 4)
+    if (rc == CANASTA_E_MELD &&
+        cn_merged_meld_ok(st->p.lone_hand, r, m->naturals, w))
         return CANASTA_OK;
     if (rc == CANASTA_E_THREES)
         return INVALID(rd, "line %d: M6: black threes are melded only as 3 "

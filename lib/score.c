@@ -239,8 +239,8 @@ CANASTA_API int canasta_score_side(int *items, size_t n_items,
         int rc = canasta_meld_class(&cls, r, n, t, j);
         /* X3: partners' melds merged by a lone hand's take keep every
          * card, up to six wild cards with at least four naturals. */
-        if (rc == CANASTA_E_MELD && p->lone_hand && r != 3 && t + j > 3 &&
-            t + j <= 6 && n >= 4) {
+        if (rc == CANASTA_E_MELD && cn_merged_meld_ok(p->lone_hand, r, n,
+                                                      t + j)) {
             rc = CANASTA_OK;
             cls = n + t + j >= 7 ? CANASTA_MELD_MIXED_CANASTA
                                  : CANASTA_MELD_OPEN;

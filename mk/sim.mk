@@ -27,8 +27,17 @@ $(SIM_PROG): tools/%: $(srcdir)/tools/%.c $(STATIC_LIB) $(FLAGS_STAMP)
 
 check: check-sim
 
-check-sim: $(SIM_PROG)
-	$(SHELL) $(srcdir)/tests/sim_test.sh ./$(SIM_PROG)
+# tests/sim_plugin.so: a plugin (the reference player with knobs from its
+# arguments) for the --plugin tests; libcanasta is linked into it, like
+# examples/ismcts.so.
+SIM_TEST_PLUGIN = tests/sim_plugin.so
+$(SIM_TEST_PLUGIN): $(srcdir)/tests/sim_plugin.c $(STATIC_LIB) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) -fPIC -shared $(EXAMPLE_ALL_CPPFLAGS) $(LDFLAGS) \
+		-o $@ $< $(STATIC_LIB) -Wl,--exclude-libs,ALL
+
+check-sim: $(SIM_PROG) $(SIM_TEST_PLUGIN)
+	$(SHELL) $(srcdir)/tests/sim_test.sh ./$(SIM_PROG) ./$(SIM_TEST_PLUGIN)
 
 strategy-study: $(SIM_PROG)
 	SIM=./$(SIM_PROG) $(SHELL) $(srcdir)/tools/strategy-study.sh
@@ -47,6 +56,6 @@ uninstall-sim:
 clean: clean-sim
 clean-tools: clean-sim
 clean-sim:
-	rm -f $(SIM_PROG) $(SIM_PROG).d $(SIM_PROG).tmp
+	rm -f $(SIM_PROG) $(SIM_PROG).d $(SIM_PROG).tmp $(SIM_TEST_PLUGIN)
 
 -include $(SIM_PROG).d

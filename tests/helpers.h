@@ -9,6 +9,7 @@
 #define CANASTA_TEST_HELPERS_H
 
 #include <check.h>
+#include <string.h>
 #include "canasta.h"
 
 /* Parse a card list; returns the number of cards, aborts the test on a
@@ -173,6 +174,35 @@ void th_list_moves(th_movelist *ml, const canasta_game *g);
     do {                                                                   \
         if (!(c))                                                          \
             ck_abort_msg(__VA_ARGS__);                                     \
+    } while (0)
+/* Quiet comparisons in the same spirit, printing both values. */
+#define QCMP(a, op, b)                                                     \
+    do {                                                                   \
+        long long qa_ = (long long)(a), qb_ = (long long)(b);              \
+        if (!(qa_ op qb_))                                                 \
+            ck_abort_msg("%s:%d: %s %s %s (%lld, %lld)", __FILE__,         \
+                         __LINE__, #a, #op, #b, qa_, qb_);                 \
+    } while (0)
+#define QEQ(a, b) QCMP(a, ==, b)
+#define QGT(a, b) QCMP(a, >, b)
+#define QGE(a, b) QCMP(a, >=, b)
+#define QLT(a, b) QCMP(a, <, b)
+#define QNULL(p) REQ((p) == NULL)
+#define QNONNULL(p) REQ((p) != NULL)
+#define QSTR(a, b)                                                         \
+    do {                                                                   \
+        const char *qa_ = (a), *qb_ = (b);                                 \
+        if (strcmp(qa_, qb_) != 0)                                         \
+            ck_abort_msg("%s:%d: %s == %s (\"%s\", \"%s\")", __FILE__,    \
+                         __LINE__, #a, #b, qa_, qb_);                      \
+    } while (0)
+/* A library call that must succeed; names the error otherwise. */
+#define QOK(call)                                                          \
+    do {                                                                   \
+        int qrc_ = (call);                                                 \
+        if (qrc_ != CANASTA_OK)                                            \
+            ck_abort_msg("%s:%d: %s: %s", __FILE__, __LINE__, #call,       \
+                         canasta_error_name(qrc_));                        \
     } while (0)
 
 /* canasta_game_equal of a and b (1 or 0); fails the test on an error. */

@@ -1,21 +1,25 @@
 #!/bin/sh
 # Command-line tests of tools/canasta-sim.
 #
-#   sh tests/sim_test.sh PATH/TO/canasta-sim
+#   sh tests/sim_test.sh PATH/TO/canasta-sim [PATH/TO/sim_plugin.so]
 #
 # Checks exit statuses (0 success, 2 usage errors and unmergeable shards),
 # the knob parser, reproducibility (same options, same output; any number
 # of threads, same output; a run split into shards and merged, the same
 # report as one run), --mirror, the counts adding up, and that --csv and
-# --json are well formed.  Runs small numbers of games: a few seconds.
+# --json are well formed; with the test plugin (tests/sim_plugin.c), that
+# --plugin plays player A through the plugin with the same seeds, and its
+# errors.  Runs small numbers of games: a few seconds.
 set -u
 
-if [ $# -ne 1 ]; then
-    echo "usage: $0 CANASTA_SIM" >&2
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+    echo "usage: $0 CANASTA_SIM [SIM_PLUGIN]" >&2
     exit 2
 fi
 prog=$1
 case $prog in /*) ;; *) prog=$(pwd)/$prog ;; esac
+plugin=${2:-}
+case $plugin in /*|'') ;; *) plugin=$(pwd)/$plugin ;; esac
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
@@ -258,6 +262,58 @@ done
 run three-sides 0 --preset three-players --games 2 --quiet --side2 take-pile=always
 expect "$tmp/out" "player C (--side2): take-pile=always" three-sides
 run target 0 --games 3 --target 2500 --quiet && expect "$tmp/out" "target 2500" target
+
+# ---- --plugin: player A played by a shared object ----
+run plugin-missing 2 --plugin "$tmp/no-such.so" --games 1 &&
+    expect "$tmp/err" "cannot load" plugin-missing
+run plugin-args-alone 2 --plugin-args x=1 --games 1 &&
+    expect "$tmp/err" "needs --plugin" plugin-args-alone
+if [ -n "$plugin" ]; then
+    # The plugin plays the reference player with the knobs of its
+    # arguments: the counts must be those of --side0 with the same knobs,
+    # and differ from the default player's.
+    strip_players='/^player [AB] /d'
+    run plugin-knobs 0 --plugin "$plugin" --plugin-args discard=2 --games 6 --mirror --quiet &&
+        expect "$tmp/out" "player A (--plugin, every side in turn): sim_plugin.so discard=2" plugin-knobs
+    sed "$strip_players" "$tmp/out" > "$tmp/plug.txt"
+    run side0-knobs 0 --side0 discard=high --games 6 --mirror --quiet
+    sed "$strip_players" "$tmp/out" > "$tmp/side0.txt"
+    same "$tmp/side0.txt" "$tmp/plug.txt" plugin-equals-side0
+    run plugin-default 0 --plugin "$plugin" --games 6 --mirror --quiet
+    sed "$strip_players" "$tmp/out" > "$tmp/plugdef.txt"
+    tests=$((tests + 1))
+    cmp -s "$tmp/plugdef.txt" "$tmp/plug.txt" &&
+        fail "plugin-knobs: the plugin's arguments changed nothing"
+    # identical players mirrored: A (the plugin) and B have equal columns
+    run plugin-csv 0 --plugin "$plugin" --games 2 --mirror --quiet --csv &&
+        csv_ok "$tmp/out" 2 || fail "plugin-csv: not a header and 2 rows"
+    expect "$tmp/out" ",sim_plugin.so" plugin-csv
+    # shards of a plugin study merge; a plugin shard and a plain one do not
+    run plugin-shard1 0 --plugin "$plugin" --games 2 --quiet --json
+    cp "$tmp/out" "$tmp/p1.json"
+    run plugin-shard2 0 --plugin "$plugin" --games 2 --seed-from 3 --quiet --json
+    cp "$tmp/out" "$tmp/p2.json"
+    run plugin-whole 0 --plugin "$plugin" --games 4 --quiet --json
+    cp "$tmp/out" "$tmp/pw.json"
+    run plugin-whole-text 0 merge "$tmp/pw.json"
+    cp "$tmp/out" "$tmp/pwhole.txt"
+    run plugin-merge 0 merge "$tmp/p1.json" "$tmp/p2.json" &&
+        same "$tmp/pwhole.txt" "$tmp/out" plugin-merge
+    run plain-shard 0 --games 2 --seed-from 3 --quiet --json
+    cp "$tmp/out" "$tmp/plain.json"
+    run plugin-merge-mixed 2 merge "$tmp/p1.json" "$tmp/plain.json" &&
+        expect "$tmp/err" "not the same study" plugin-merge-mixed
+    # errors: refused settings, a version skew, --side0 with --plugin
+    run plugin-bad-args 2 --plugin "$plugin" --plugin-args frobnicate=1 --games 1 &&
+        expect "$tmp/err" "not a knob setting: frobnicate" plugin-bad-args
+    SIM_PLUGIN_SKEW=1
+    export SIM_PLUGIN_SKEW
+    run plugin-version 2 --plugin "$plugin" --games 1 &&
+        expect "$tmp/err" "was built for libcanasta version" plugin-version
+    unset SIM_PLUGIN_SKEW
+    run plugin-side0 2 --plugin "$plugin" --side0 discard=high --games 1 &&
+        expect "$tmp/err" "exclude each other" plugin-side0
+fi
 
 if [ "$failures" -ne 0 ]; then
     echo "sim_test: $failures of $tests checks failed" >&2

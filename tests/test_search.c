@@ -44,20 +44,7 @@ static const int all_presets[] = {
 /* ck_assert, which would dominate the many loops here)               */
 /* ---------------------------------------------------------------- */
 
-#define QEQ(a, b)                                                          \
-    do {                                                                   \
-        long long qa_ = (long long)(a), qb_ = (long long)(b);              \
-        if (qa_ != qb_)                                                    \
-            ck_abort_msg("%s:%d: %s == %s (%lld, %lld)", __FILE__,         \
-                         __LINE__, #a, #b, qa_, qb_);                      \
-    } while (0)
-#define QOK(call)                                                          \
-    do {                                                                   \
-        int qrc_ = (call);                                                 \
-        if (qrc_ != CANASTA_OK)                                            \
-            ck_abort_msg("%s:%d: %s: %s", __FILE__, __LINE__, #call,       \
-                         canasta_error_name(qrc_));                        \
-    } while (0)
+/* QEQ and QOK come from helpers.h. */
 
 static canasta_rules *rules_of(int preset)
 {

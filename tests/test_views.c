@@ -30,33 +30,9 @@
 #define NSEATS 4
 #define MAX_SEATS 6
 
-/* Quiet assertions: Check records every passing ck_assert (a write per
- * call), which would dominate the run time of the many comparisons made
- * here; these call Check only on a failure. */
-#define QA_MSG(cond, ...) \
-    do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
-#define QA(cond) QA_MSG(cond, "%s:%d: %s", __FILE__, __LINE__, #cond)
-#define QCMP(a, op, b)                                                     \
-    do {                                                                   \
-        long long qa_ = (long long)(a), qb_ = (long long)(b);              \
-        if (!(qa_ op qb_))                                                 \
-            ck_abort_msg("%s:%d: %s %s %s (%lld, %lld)", __FILE__,         \
-                         __LINE__, #a, #op, #b, qa_, qb_);                 \
-    } while (0)
-#define QEQ(a, b) QCMP(a, ==, b)
-#define QGT(a, b) QCMP(a, >, b)
-#define QGE(a, b) QCMP(a, >=, b)
-#define QLT(a, b) QCMP(a, <, b)
-#define QNULL(p) QA((p) == NULL)
-#define QNONNULL(p) QA((p) != NULL)
-#define QSTR(a, b)                                                         \
-    do {                                                                   \
-        const char *qa_ = (a), *qb_ = (b);                                 \
-        if (strcmp(qa_, qb_) != 0)                                         \
-            ck_abort_msg("%s:%d: %s == %s (\"%s\", \"%s\")", __FILE__,    \
-                         __LINE__, #a, #b, qa_, qb_);                      \
-    } while (0)
-#define QOK(call) QEQ(call, CANASTA_OK)
+/* The quiet assertions (REQ, QEQ, QOK, ...) of helpers.h: Check records
+ * every passing ck_assert, which would dominate the many comparisons made
+ * here. */
 
 static int q_phase(const canasta_game *g)
 { int v = 0; QOK(canasta_game_phase(&v, g)); return v; }
@@ -84,7 +60,7 @@ static void q_ok(canasta_game *g, const canasta_move *m)
 {
     char why[256];
     int rc = canasta_apply(why, sizeof why, g, m);
-    QA_MSG(rc == CANASTA_OK, "move rejected: %s (%s)", canasta_error_name(rc),
+    REQ_MSG(rc == CANASTA_OK, "move rejected: %s (%s)", canasta_error_name(rc),
            why);
 }
 
@@ -367,7 +343,7 @@ static jnode *jparse(const char *text)
 static const jnode *jget(const jnode *o, const char *key)
 {
     size_t i;
-    QA(o != NULL && o->type == 'o');
+    REQ(o != NULL && o->type == 'o');
     for (i = 0; i < o->n; i++)
         if (strcmp(o->keys[i], key) == 0)
             return o->kids[i];
@@ -377,41 +353,41 @@ static const jnode *jget(const jnode *o, const char *key)
 static const jnode *jreq(const jnode *o, const char *key)
 {
     const jnode *v = jget(o, key);
-    QA_MSG(v != NULL, "JSON member \"%s\" missing", key);
+    REQ_MSG(v != NULL, "JSON member \"%s\" missing", key);
     return v;
 }
 
 static const jnode *jat(const jnode *a, size_t i)
 {
-    QA(a != NULL && a->type == 'a');
+    REQ(a != NULL && a->type == 'a');
     QLT(i, a->n);
     return a->kids[i];
 }
 
 static long long jint(const jnode *v)
 {
-    QA(v != NULL);
-    QA_MSG(v->type == 'n', "expected an integer, got type %c",
+    REQ(v != NULL);
+    REQ_MSG(v->type == 'n', "expected an integer, got type %c",
                   v->type);
     return v->num;
 }
 
 static const char *jstr(const jnode *v)
 {
-    QA(v != NULL);
-    QA_MSG(v->type == 's', "expected a string, got type %c", v->type);
+    REQ(v != NULL);
+    REQ_MSG(v->type == 's', "expected a string, got type %c", v->type);
     return v->str;
 }
 
 static int jbool(const jnode *v)
 {
-    QA(v != NULL && v->type == 'b');
+    REQ(v != NULL && v->type == 'b');
     return (int)v->num;
 }
 
 static int jnull(const jnode *v)
 {
-    QA(v != NULL);
+    REQ(v != NULL);
     return v->type == 'z';
 }
 
@@ -455,12 +431,12 @@ START_TEST(test_json_reader_self_check)
     size_t i;
     for (i = 0; i < sizeof good / sizeof good[0]; i++) {
         jnode *v = jparse(good[i]);
-        QA_MSG(v != NULL, "refused: %s", good[i]);
+        REQ_MSG(v != NULL, "refused: %s", good[i]);
         jfree(v);
     }
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         jnode *v = jparse(bad[i]);
-        QA_MSG(v == NULL, "accepted: %s", bad[i]);
+        REQ_MSG(v == NULL, "accepted: %s", bad[i]);
     }
 }
 END_TEST
@@ -475,7 +451,7 @@ static char *view(const canasta_game *g, int viewer)
     char *text = NULL;
     size_t len = 0;
     int rc = canasta_game_json(&text, &len, g, viewer);
-    QA_MSG(rc == CANASTA_OK, "canasta_game_json(viewer %d): %s",
+    REQ_MSG(rc == CANASTA_OK, "canasta_game_json(viewer %d): %s",
                   viewer, canasta_error_name(rc));
     QNONNULL(text);
     QEQ(strlen(text), len);
@@ -492,12 +468,12 @@ static void expect_cards(const jnode *arr, const uint8_t *cards, size_t n,
 {
     size_t i;
     char name[8];
-    QA_MSG(arr != NULL && arr->type == 'a', "%s: not an array", what);
-    QA_MSG(arr->n == n, "%s: %zu cards in JSON, %zu in the game",
+    REQ_MSG(arr != NULL && arr->type == 'a', "%s: not an array", what);
+    REQ_MSG(arr->n == n, "%s: %zu cards in JSON, %zu in the game",
                   what, arr->n, n);
     for (i = 0; i < n; i++) {
         card_text(name, cards[i]);
-        QA_MSG(strcmp(jstr(arr->kids[i]), name) == 0,
+        REQ_MSG(strcmp(jstr(arr->kids[i]), name) == 0,
                       "%s: card %zu is %s, expected %s", what, i,
                       arr->kids[i]->str, name);
     }
@@ -533,7 +509,7 @@ static char *json_events_text(const jnode *arr)
     char *out = malloc(1);
     QNONNULL(out);
     out[0] = '\0';
-    QA(arr != NULL && arr->type == 'a');
+    REQ(arr != NULL && arr->type == 'a');
     for (i = 0; i < arr->n; i++) {
         const char *s = jstr(arr->kids[i]);
         out = realloc(out, len + strlen(s) + 2);
@@ -672,15 +648,15 @@ static void check_event_text(const char *ev, int viewer)
         rest = ev + n;
         while (sscanf(rest, "%15s%n", tok, &k) == 1) {
             if (hidden)
-                QA_MSG(strcmp(tok, "??") == 0,
+                REQ_MSG(strcmp(tok, "??") == 0,
                               "viewer %d sees a card in \"%s\"", viewer, ev);
             else
-                QA_MSG(strcmp(tok, "??") != 0,
+                REQ_MSG(strcmp(tok, "??") != 0,
                               "viewer %d misses a card in \"%s\"", viewer, ev);
             rest += k;
         }
     } else {
-        QA_MSG(strstr(ev, "??") == NULL, "hidden card in \"%s\"", ev);
+        REQ_MSG(strstr(ev, "??") == NULL, "hidden card in \"%s\"", ev);
     }
 }
 
@@ -698,7 +674,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     uint8_t cards[256];
     char name[8];
 
-    QA_MSG(root != NULL, "not well-formed JSON:\n%s", text);
+    REQ_MSG(root != NULL, "not well-formed JSON:\n%s", text);
     QEQ(root->type, 'o');
     QEQ(text[strlen(text) - 1], '\n');
 
@@ -710,7 +686,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
             want = "seed";
         else
             want = seat_view_keys[full && i > 4 ? i - 1 : i];
-        QA_MSG(strcmp(root->keys[i], want) == 0,
+        REQ_MSG(strcmp(root->keys[i], want) == 0,
                       "key %zu is \"%s\", expected \"%s\"", i, root->keys[i],
                       want);
     }
@@ -718,7 +694,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     QEQ(jint(jreq(root, "version")), 1);
     v = jreq(root, "viewer");
     if (full)
-        QA(jnull(v));
+        REQ(jnull(v));
     else
         QEQ(jint(v), viewer);
 
@@ -765,12 +741,12 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     v = jreq(root, "last_hand");
     if (canasta_game_hand_score(items, CANASTA_SCORE_ITEMS, g, 0) ==
         CANASTA_E_PHASE) {
-        QA(jnull(v));
+        REQ(jnull(v));
     } else {
         QEQ(canasta_game_hand_end(&how, &wseat, g), CANASTA_OK);
         QSTR(jstr(jreq(v, "how")), end_names[how]);
         if (wseat < 0)
-            QA(jnull(jreq(v, "seat")));
+            REQ(jnull(jreq(v, "seat")));
         else
             QEQ(jint(jreq(v, "seat")), wseat);
         for (side = 0; side < NSIDE_G; side++) {
@@ -785,12 +761,12 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     v = jreq(root, "lone_hand"); /* X3 only */
     QEQ(canasta_game_lone_hand(&x, g), CANASTA_OK);
     if (x < 0)
-        QA(jnull(v));
+        REQ(jnull(v));
     else
         QEQ(jint(v), x);
     v = jreq(root, "winner");
     if (canasta_game_winner(&x, g) == CANASTA_E_PHASE)
-        QA(jnull(v));
+        REQ(jnull(v));
     else
         QEQ(jint(v), x);
 
@@ -865,7 +841,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     QEQ(jint(jreq(pile, "size")), q_pile_size(g));
     v = jreq(pile, "top");
     if (q_pile_top(g) == CANASTA_CARD_NONE) {
-        QA(jnull(v));
+        REQ(jnull(v));
     } else {
         card_text(name, q_pile_top(g));
         QSTR(jstr(v), name);
@@ -921,13 +897,13 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
                                                seat), CANASTA_OK);
             expect_cards(jreq(h, "cards"), cards, n, "hand");
         } else {
-            QA_MSG(jnull(jreq(h, "cards")),
+            REQ_MSG(jnull(jreq(h, "cards")),
                           "viewer %d sees the hand of seat %d", viewer, seat);
         }
     }
     if (!full) {
-        QA(!jhas_key(root, "seed"));
-        QA(!jhas_key(root, "deck"));
+        REQ(!jhas_key(root, "seed"));
+        REQ(!jhas_key(root, "deck"));
     }
 
     /* history: the events exactly as the game reported them */
@@ -963,7 +939,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     for (i = 0; i < v->n; i++)
         check_event_text(jstr(jat(v, i)), viewer);
     if (full)
-        QA(!jhas_text(root, "??"));
+        REQ(!jhas_text(root, "??"));
 
     /* legal moves: the viewer's own decision only */
     legal = jreq(root, "legal_moves");
@@ -1026,10 +1002,10 @@ START_TEST(test_A1_view_of_the_deal)
         QEQ(jreq(hist, "moves")->n, 0);
         evs = jreq(hist, "events");
         QGE(evs->n, 2);
-        QA(strncmp(jstr(jat(evs, 0)), "deal hand 1 dealer ", 19) == 0);
-        QA(strncmp(jstr(jat(evs, 1)), "upcard ", 7) == 0);
+        REQ(strncmp(jstr(jat(evs, 0)), "deal hand 1 dealer ", 19) == 0);
+        REQ(strncmp(jstr(jat(evs, 1)), "upcard ", 7) == 0);
         for (i = 2; i < evs->n; i++)
-            QA(strstr(jstr(jat(evs, i)), "redthree") ||
+            REQ(strstr(jstr(jat(evs, i)), "redthree") ||
                       strstr(jstr(jat(evs, i)), "replace"));
         jfree(root);
         canasta_free(text);
@@ -1147,7 +1123,7 @@ START_TEST(test_A1_view_of_a_hand_from_a_position)
         canasta_move m = random_move(g, &ml, &r);
         q_ok(g, &m);
     }
-    QA(q_in_play(g));
+    REQ(q_in_play(g));
     g->st.deck_n = 0;
     memset(g->st.deck, 0, sizeof g->st.deck);
     cn_events_clear(&g->st);
@@ -1329,11 +1305,11 @@ static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
  * changed the full state. */
 static void leak_verdict(const leak_stats *ls, long least)
 {
-    QA_MSG(ls->compared >= least, "only %ld samples compared (%ld skipped)",
+    REQ_MSG(ls->compared >= least, "only %ld samples compared (%ld skipped)",
            ls->compared, ls->skipped);
-    QA_MSG(ls->skipped * 10 <= ls->compared, "%ld of %ld samples skipped",
+    REQ_MSG(ls->skipped * 10 <= ls->compared, "%ld of %ld samples skipped",
            ls->skipped, ls->compared + ls->skipped);
-    QA_MSG(ls->full_differs * 10 >= ls->compared * 9,
+    REQ_MSG(ls->full_differs * 10 >= ls->compared * 9,
            "the full view changed in only %ld of %ld samples",
            ls->full_differs, ls->compared);
     QGT(ls->free_cards / (ls->compared + ls->skipped), 20);
@@ -1418,7 +1394,7 @@ START_TEST(test_X2_X3_X6_views_of_random_games)
         log_free(&lg);
         canasta_game_free(g);
     }
-    QA_MSG(lone_seen, "no X3 hand had a lone hand; the check is idle");
+    REQ_MSG(lone_seen, "no X3 hand had a lone hand; the check is idle");
     free(ml.v);
 }
 END_TEST

@@ -985,7 +985,7 @@ static void print_csv(const run *r)
                (long long)p->went_out, (long long)p->concealed,
                (long long)p->pile_takes, ratio(p->pile_takes, c->hands));
         /* the plugin text has no comma or quote (checked in main) */
-        printf(",%s\n", i == 0 ? r->plugin : "");
+        printf(",%s\n", i == 0 && r->plugin[0] ? r->plugin : "-");
     }
 }
 
@@ -1691,6 +1691,19 @@ static int load_plugin(plugin *pl, const char *path, char *text,
         dlclose(pl->dl);
         pl->dl = NULL;
         return 2;
+    }
+    /* Refuse bad settings now, as a usage error, rather than in a thread. */
+    {
+        char err[256] = "";
+        void *st = pl->create(args, err, sizeof err);
+        if (!st) {
+            fprintf(stderr, "%s: --plugin-args: %s refused \"%s\": %s\n",
+                    prog, path, args, err[0] ? err : "(no reason given)");
+            dlclose(pl->dl);
+            pl->dl = NULL;
+            return 2;
+        }
+        pl->destroy(st);
     }
     snprintf(text, tsize, "%s%s%s", base ? base + 1 : path, *args ? " " : "",
              args);
