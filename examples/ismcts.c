@@ -44,8 +44,10 @@
  *     standard errors of the paired difference (--margin, default 2).
  * When a decision has more than MAX_ROOT legal moves (many ways to meld)
  * the root holds the reference move, every discard and the draw-phase
- * moves.  The searcher never looks at a card its seat cannot see: every
- * world comes from determinize.
+ * moves.  When determinize finds no world (a partner asked "may I go
+ * out?" with a hand that few deals allow: it samples by rejection), the
+ * decision is left to the reference player.  The searcher never looks at
+ * a card its seat cannot see: every world comes from determinize.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -91,6 +93,7 @@ typedef struct searcher {
     unsigned char *seen;       /* [root action][world]: the world allowed it */
     long iterations;           /* done, over all decisions */
     long searched, departed;   /* decisions searched, and not the model's */
+    long fallbacks;            /* decisions left to the model: no world */
     double seconds;
     int error;                 /* the last library error (0: none) */
 } searcher;
@@ -373,8 +376,19 @@ static int search_move(searcher *s, canasta_move *out,
     s->error = 0;
     for (int w = 0; w < worlds; w++) {
         uint64_t ws = mix(seed ^ mix((uint64_t)w + 1));
-        if ((rc = canasta_game_determinize(s->base, game, seat, ws)) !=
-            CANASTA_OK)
+        rc = canasta_game_determinize(s->base, game, seat, ws);
+        if (rc == CANASTA_E_ARG && w < 2) {
+            /* No world found in which a player who asked "may I go out?"
+             * can do so (determinize samples by rejection; SEARCH.md):
+             * play the reference move. */
+            s->fallbacks++;
+            return CANASTA_OK;
+        }
+        if (rc == CANASTA_E_ARG) {
+            worlds = w; /* what was sampled so far */
+            break;
+        }
+        if (rc != CANASTA_OK)
             return rc;
         for (int r = 0; r < k; r++) {
             int ok;
@@ -535,7 +549,7 @@ typedef struct match {
     pthread_mutex_t lock;
     int next;                 /* next game index to play */
     long wins, losses, ties, hands, done;
-    long iterations_done, searched, departed;
+    long iterations_done, searched, departed, fallbacks;
     double search_seconds;
 } match;
 
@@ -617,6 +631,7 @@ static void *worker(void *arg)
     mt->search_seconds += s->seconds;
     mt->searched += s->searched;
     mt->departed += s->departed;
+    mt->fallbacks += s->fallbacks;
     pthread_mutex_unlock(&mt->lock);
     searcher_free(s);
     return NULL;
@@ -702,8 +717,9 @@ int main(int argc, char **argv)
            "(95%% CI %.1f%% to %.1f%%)\n", mt.wins, mt.losses, mt.ties,
            100 * p, 100 * (centre - half), 100 * (centre + half));
     printf("hands per game %.2f; decisions searched %ld, %.1f%% not the "
-           "reference move; %.0f iterations/s per thread\n", mt.hands / n,
-           mt.searched, mt.searched ? 100.0 * mt.departed / mt.searched : 0,
+           "reference move, %ld left to it (no world sampled); %.0f "
+           "iterations/s per thread\n", mt.hands / n, mt.searched,
+           mt.searched ? 100.0 * mt.departed / mt.searched : 0, mt.fallbacks,
            mt.search_seconds > 0 ? mt.iterations_done / mt.search_seconds
                                  : 0.0);
     pthread_mutex_destroy(&mt.lock);

@@ -34,7 +34,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "CanastaError", "LibraryError", "MissingFunctionError", "Rules", "Game",
-    "Record", "load_library", "library_path", "has_function", "version",
+    "Record", "Player", "load_library", "library_path", "has_function",
+    "version", "knob_names", "knob_range", "ACTIONS_DENSE", "ACTION_MULTI",
     "card_code", "card_text", "normalize_move", "error_name", "strerror",
     "ALLOC_FN", "RELEASE_FN", "VIEW_ALL", "PRESETS", "PRESET_CLASSIC",
     "PRESET_TWO_PLAYERS", "PRESET_THREE_PLAYERS", "PRESET_SIX_THREE_SIDES",
@@ -72,6 +73,11 @@ OPTIONS = {
     "players": 100, "sides": 101, "packs": 102, "jokers": 103,
     "deck-size": 104, "lone-hand": OPT_LONE_HAND,
 }
+#: Search actions (docs/SEARCH.md): every move with at most one group has
+#: an action below ACTIONS_DENSE; a move with several groups has an action
+#: with the ACTION_MULTI bit set (a 64-bit hash of its groups' kinds).
+ACTIONS_DENSE = 3140            # CANASTA_ACTIONS_DENSE
+ACTION_MULTI = 1 << 63          # CANASTA_ACTION_MULTI
 #: enum canasta_event_kind value of the X3 event "N alone [partners-side S]".
 EVENT_LONE_HAND = 11
 PHASES = {1: "draw", 2: "play", 3: "answer", 4: "hand-over", 5: "game-over"}
@@ -116,9 +122,15 @@ class _RecordS(ctypes.Structure):
     pass
 
 
+class _PlayerS(ctypes.Structure):
+    pass
+
+
 _RulesP = POINTER(_RulesS)
 _GameP = POINTER(_GameS)
 _RecordP = POINTER(_RecordS)
+_PlayerP = POINTER(_PlayerS)
+_U64P = POINTER(c_uint64)
 _IntP = POINTER(c_int)
 _SizeP = POINTER(c_size_t)
 _U8P = POINTER(c_uint8)
@@ -210,14 +222,38 @@ _PROTOTYPES = {
     "canasta_record_hand_count": (_I, [_SizeP, _RecordP]),
     "canasta_record_hand_score": (_I, [_IntP, c_size_t, _IntP, _RecordP,
                                        c_size_t, _I]),
+    # Computer players and hints (0.3).
+    "canasta_player_create": (_I, [POINTER(_PlayerP)]),
+    "canasta_player_free": (None, [_PlayerP]),
+    "canasta_player_clone": (_I, [POINTER(_PlayerP), _PlayerP]),
+    "canasta_player_set": (_I, [_PlayerP, _I, _I]),
+    "canasta_player_get": (_I, [_IntP, _PlayerP, _I]),
+    "canasta_knob_range": (_I, [_IntP, _IntP, _IntP, _I]),
+    "canasta_knob_name": (c_char_p, [_I]),
+    "canasta_knob_from_name": (_I, [_IntP, c_char_p]),
+    "canasta_player_choose": (_I, [POINTER(_Move), _PlayerP, _GameP,
+                                   c_uint64]),
+    "canasta_player_hint": (_I, [POINTER(_Move), c_char_p, c_size_t,
+                                 _PlayerP, _GameP]),
+    # Search support (0.3).
+    "canasta_action_of_move": (_I, [_U64P, POINTER(_Move)]),
+    "canasta_action_to_move": (_I, [POINTER(_Move), _GameP, c_uint64]),
+    "canasta_game_infoset_hash": (_I, [_U64P, _GameP, _I]),
+    "canasta_game_determinize": (_I, [_GameP, _GameP, _I, c_uint64]),
 }
+#: Functions a 0.2 library lacks (or one under construction): calling them
+#: then raises MissingFunctionError; has_function() tells beforehand.
 _OPTIONAL = frozenset(n for n in _PROTOTYPES
-                      if n.startswith("canasta_record_") or n in (
+                      if n.startswith(("canasta_record_", "canasta_player_",
+                                       "canasta_knob_", "canasta_action_"))
+                      or n in (
                           "canasta_game_lone_hand",
                           "canasta_game_save", "canasta_game_load",
                           "canasta_game_position",
                           "canasta_game_from_position",
-                          "canasta_game_json"))
+                          "canasta_game_json",
+                          "canasta_game_infoset_hash",
+                          "canasta_game_determinize"))
 
 
 # ----------------------------------------------------------------------
@@ -386,6 +422,12 @@ def _check(rc: int, why: Any = None) -> None:
     if rc != 0:
         msg = why.value.decode("utf-8", "replace") if why is not None else None
         raise CanastaError(rc, msg)
+
+
+def _seed(seed: int) -> int:
+    if not 0 <= seed < 1 << 64:
+        raise ValueError("seed must be in 0 .. 2**64-1")
+    return seed
 
 
 def _encode(text: Union[str, bytes]) -> bytes:
@@ -576,8 +618,7 @@ class Game:
         self._lib = L = _L()
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
-        if not 0 <= seed < 1 << 64:
-            raise ValueError("seed must be in 0 .. 2**64-1")
+        seed = _seed(seed)
         own = None
         if rules is None:
             rules = own = Rules(**options)
@@ -914,6 +955,52 @@ class Game:
             out.append(d)
         return out
 
+    # -- search (docs/SEARCH.md) ------------------------------------------
+    def action_of_move(self, move: str) -> int:
+        """The search action of a move (a move text without a seat is for
+        the current seat): below ACTIONS_DENSE for a move of at most one
+        group, else a 64-bit hash with ACTION_MULTI set.  Names card kinds
+        only, never suits; the move need not be legal."""
+        a = c_uint64()
+        m = self._move(move)
+        _check(self._lib.canasta_action_of_move(byref(a), byref(m)))
+        return a.value
+
+    def action_to_move(self, action: int) -> str:
+        """The legal move of the current decision whose action it is (the
+        first in legal_moves() order); CanastaError E_ARG if none,
+        E_GAME_OVER once the game is over."""
+        action = int(action)
+        if not 0 <= action < 1 << 64:
+            raise ValueError("an action is in 0 .. 2**64-1")
+        m = _Move()
+        _check(self._lib.canasta_action_to_move(byref(m), self._handle(),
+                                                action))
+        return _move_text(self._lib, m)
+
+    def infoset_hash(self, seat: int) -> int:
+        """A 64-bit key of what seat knows (RULES.md A1): equal for two
+        games that differ only in cards hidden from seat."""
+        h = c_uint64()
+        _check(self._lib.canasta_game_infoset_hash(byref(h), self._handle(),
+                                                   seat))
+        return h.value
+
+    def determinize(self, seat: int, seed: int) -> "Game":
+        """A new game: this one with every card seat cannot see dealt
+        again at random from seed, consistently with what seat has seen
+        (the same seed gives the same world).  The world has no history
+        (no undo past its start).  This game is unchanged."""
+        seed = _seed(seed)
+        world = self.clone()
+        try:
+            _check(self._lib.canasta_game_determinize(
+                world._handle(), self._handle(), seat, seed))
+        except BaseException:
+            world.close()
+            raise
+        return world
+
     # -- text ------------------------------------------------------------
     def _text(self, fn: str, *args: int) -> str:
         L = self._lib
@@ -1026,6 +1113,132 @@ class Record:
             self._lib.canasta_record_free(h)
 
     def __enter__(self) -> "Record":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        self.close()
+
+
+# ----------------------------------------------------------------------
+# Computer players and hints (docs/PLAYER.md)
+# ----------------------------------------------------------------------
+def _knob_key(name: Union[str, int]) -> int:
+    if isinstance(name, int):
+        return name
+    k = c_int()
+    rc = _L().canasta_knob_from_name(byref(k),
+                                     _encode(name.replace("_", "-")))
+    if rc != 0:
+        raise CanastaError(rc, "unknown knob %r (known: %s)"
+                           % (name, ", ".join(knob_names())))
+    return k.value
+
+
+def knob_names() -> List[str]:
+    """The computer player's knobs by name, in key order ("take-pile",
+    "pile-size", "wild-cards", "go-out", "keep-pairs", "discard", "ask")."""
+    L = _L()
+    out = []
+    key = 1
+    while True:
+        name = L.canasta_knob_name(key)
+        if name is None:
+            return out
+        out.append(name.decode())
+        key += 1
+
+
+def knob_range(name: Union[str, int]) -> Tuple[int, int, int]:
+    """(min, max, default) of a knob, by name or key; E_KNOB if unknown."""
+    lo, hi, default = c_int(), c_int(), c_int()
+    _check(_L().canasta_knob_range(byref(lo), byref(hi), byref(default),
+                                   _knob_key(name)))
+    return lo.value, hi.value, default.value
+
+
+class Player:
+    """The reference computer player: Player({"take-pile": 2, "discard": 1})
+    (knob names as knob_names(), "_" accepted for "-"; every other knob at
+    its default).  choose(game) gives the move for the seat whose decision
+    it is, from what that seat may know (RULES.md A1); hint(game) gives
+    that move and a sentence saying why (A2).
+    """
+
+    def __init__(self, knobs: Optional[Dict[str, int]] = None) -> None:
+        self._h: Optional[Any] = None
+        self._lib = L = _L()
+        h = _PlayerP()
+        _check(L.canasta_player_create(byref(h)))
+        self._h = h
+        for name, value in (knobs or {}).items():
+            self.set(name, value)
+
+    def _handle(self) -> Any:
+        if not self._h:
+            raise ValueError("the Player is closed")
+        return self._h
+
+    def set(self, name: Union[str, int], value: int) -> None:
+        """Set a knob by name or key: E_KNOB for an unknown knob, E_RANGE
+        for a value outside knob_range(name)."""
+        _check(self._lib.canasta_player_set(self._handle(), _knob_key(name),
+                                            int(value)))
+
+    def get(self, name: Union[str, int]) -> int:
+        """A knob's value, by name or key."""
+        v = c_int()
+        _check(self._lib.canasta_player_get(byref(v), self._handle(),
+                                            _knob_key(name)))
+        return v.value
+
+    def knobs(self) -> Dict[str, int]:
+        """Every knob by name."""
+        return {n: self.get(n) for n in knob_names()}
+
+    def clone(self) -> "Player":
+        """An independent copy."""
+        h = _PlayerP()
+        _check(self._lib.canasta_player_clone(byref(h), self._handle()))
+        p = Player.__new__(Player)
+        p._lib, p._h = self._lib, h
+        return p
+
+    def choose(self, game: Game, seed: int = 0) -> str:
+        """The move (canonical text, as Game.legal_moves gives it) for the
+        seat whose decision it is; always legal.  seed breaks ties, so a
+        seed gives the same move every time.  E_GAME_OVER once the game is
+        over."""
+        m = _Move()
+        _check(self._lib.canasta_player_choose(byref(m), self._handle(),
+                                               game._handle(), _seed(seed)))
+        return _move_text(self._lib, m)
+
+    def hint(self, game: Game) -> Tuple[str, str]:
+        """(move, reason): the move choose(game, seed=0) makes and a
+        sentence for a person saying why."""
+        m = _Move()
+        why = ctypes.create_string_buffer(_WHY_SIZE)
+        _check(self._lib.canasta_player_hint(byref(m), why, _WHY_SIZE,
+                                             self._handle(), game._handle()))
+        return (_move_text(self._lib, m),
+                why.value.decode("utf-8", "replace"))
+
+    def __repr__(self) -> str:
+        if not self._h:
+            return "<canasta.Player closed>"
+        return "<canasta.Player %s>" % " ".join(
+            "%s=%d" % kv for kv in self.knobs().items())
+
+    def close(self) -> None:
+        """Free the player now (canasta_player_free)."""
+        h, self._h = getattr(self, "_h", None), None
+        if h:
+            self._lib.canasta_player_free(h)
+
+    def __enter__(self) -> "Player":
         return self
 
     def __exit__(self, *exc: Any) -> None:

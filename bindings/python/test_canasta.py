@@ -22,7 +22,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import canasta  # noqa: E402
-from canasta import CanastaError, Game, Record, Rules  # noqa: E402
+from canasta import CanastaError, Game, Player, Record, Rules  # noqa: E402
 
 STRICT = os.environ.get("CANASTA_PYTHON_STRICT") == "1"
 MOVE_RE = re.compile(r"^\d+ (draw|take|meld|discard|ask|yes|no|decline|next)"
@@ -66,6 +66,43 @@ def play_to_hand(game, rng, number):
     while game.hand_number < number and not game.over:
         moves = game.legal_moves()
         game.apply(moves[rng.randrange(len(moves))])
+
+
+def self_play(game, player, max_moves, seed=0):
+    """Let player make every move (seed + move number as its seed) until
+    the game is over or max_moves; returns the moves played."""
+    played = []
+    while not game.over and len(played) < max_moves:
+        move = player.choose(game, seed + len(played))
+        game.apply(move)
+        played.append(move)
+    return played
+
+
+def player_positions(seeds, max_moves, target=1500):
+    """Positions of games the reference player plays against itself (they
+    have many-group openings and pile takes, which random play seldom
+    reaches): every position of each game up to max_moves, as clones."""
+    p = Player()
+    for seed in seeds:
+        g = Game(seed=seed, target=target)
+        n = 0
+        while not g.over and n < max_moves:
+            yield g.clone()
+            g.apply(p.choose(g, n))
+            n += 1
+        yield g
+
+
+def groups(move):
+    """The number of groups of a meld or take text, else 0."""
+    verb = move.split()[1]
+    return move.count(",") + 1 if verb in ("meld", "take") else 0
+
+
+def without_suits(move):
+    """A move text with its cards' suits left out ("7h" -> "7")."""
+    return re.sub(r"\b(10|[2-9JQKA])[cdhs]\b", r"\1", move)
 
 
 def tokens(obj):
@@ -672,6 +709,33 @@ class MemoryTests(unittest.TestCase):
     def test_json_text_released(self):
         self.check_text_released(lambda g: g.json(0) + g.json())
 
+    @need("canasta_player_create", "canasta_player_choose",
+          "canasta_player_hint", "canasta_action_of_move",
+          "canasta_action_to_move", "canasta_game_infoset_hash",
+          "canasta_game_determinize")
+    def test_player_and_search_allocate_nothing(self):
+        """choose, hint, actions and the hash allocate nothing (the header
+        says so); a determinized world is a clone, freed with it."""
+        a, g = self.allocator_game(seed=12)
+        player = Player()
+        self_play(g, player, 40)
+        base, allocs = len(a.live), a.allocs
+        for seed in range(10):
+            move = player.choose(g, seed)
+            player.hint(g)
+            g.action_to_move(g.action_of_move(move))
+            g.infoset_hash(seed % 4)
+        self.assertEqual((len(a.live), a.allocs), (base, allocs))
+        for seed in range(10):
+            w = g.determinize(seed % 4, seed)
+            self.assertGreater(len(a.live), base, "the world is not in the "
+                               "game's allocator")
+            w.close()
+            self.assertEqual(len(a.live), base)
+        g.close()
+        self.assertEqual(a.live, {})
+        self.assertEqual(a.bad, [])
+
     @need("canasta_record_create", "canasta_record_text",
           "canasta_record_free")
     def test_record_text_released(self):
@@ -949,6 +1013,333 @@ class RecordTests(unittest.TestCase):
         with self.assertRaises(CanastaError) as cm:
             r.update(other)
         self.assertEqual(cm.exception.name, "E_ARG")
+
+
+# ----------------------------------------------------------------------
+# Computer players, hints and search support (docs/PLAYER.md, SEARCH.md)
+# ----------------------------------------------------------------------
+KNOBS = {"take-pile": (0, 2, 1), "pile-size": (1, 100, 3),
+         "wild-cards": (0, 1, 1), "go-out": (0, 6, 0),
+         "keep-pairs": (0, 1, 1), "discard": (0, 2, 0), "ask": (0, 1, 1)}
+PLAYER_FUNCTIONS = ("canasta_player_create", "canasta_player_free",
+                    "canasta_player_clone", "canasta_player_set",
+                    "canasta_player_get", "canasta_knob_range",
+                    "canasta_knob_name", "canasta_knob_from_name")
+
+
+class PlayerTests(unittest.TestCase):
+    @need(*PLAYER_FUNCTIONS)
+    def test_knobs(self):
+        self.assertEqual(canasta.knob_names(), list(KNOBS))
+        for name, want in KNOBS.items():
+            self.assertEqual(canasta.knob_range(name), want, name)
+        self.assertEqual(canasta.knob_range(2), KNOBS["pile-size"])
+        p = Player()
+        self.assertEqual(p.knobs(), {n: r[2] for n, r in KNOBS.items()})
+        # Every value in range goes in and comes back, by name and by key.
+        for key, (name, (lo, hi, default)) in enumerate(KNOBS.items(), 1):
+            for value in sorted({lo, hi, (lo + hi) // 2}):
+                p.set(name, value)
+                self.assertEqual((p.get(name), p.get(key)), (value, value))
+            p.set(key, default)
+            self.assertEqual(p.get(name), default)
+        q = Player({"take-pile": 2, "pile_size": 9, "discard": 1})
+        self.assertEqual((q.get("take_pile"), q.get("pile-size"),
+                          q.get("discard"), q.get("ask")), (2, 9, 1, 1))
+        c = q.clone()
+        c.set("pile-size", 50)
+        self.assertEqual((q.get("pile-size"), c.get("pile-size")), (9, 50))
+        self.assertEqual(c.knobs(), dict(q.knobs(), **{"pile-size": 50}))
+
+    @need(*PLAYER_FUNCTIONS)
+    def test_knob_errors(self):
+        p = Player({"pile-size": 7})
+        for call in (lambda: p.set("no-such-knob", 1),
+                     lambda: p.get("no-such-knob"),
+                     lambda: p.set(0, 1), lambda: p.get(8),
+                     lambda: canasta.knob_range("pile size"),
+                     lambda: canasta.knob_range(99),
+                     lambda: Player({"aggression": 1})):
+            with self.assertRaises(CanastaError) as cm:
+                call()
+            self.assertEqual(cm.exception.name, "E_KNOB")
+        for name, (lo, hi, _) in KNOBS.items():
+            for value in (lo - 1, hi + 1):
+                with self.assertRaises(CanastaError) as cm:
+                    p.set(name, value)
+                self.assertEqual(cm.exception.name, "E_RANGE",
+                                 (name, value))
+        with self.assertRaises(CanastaError) as cm:
+            Player({"discard": 3})
+        self.assertEqual(cm.exception.name, "E_RANGE")
+        self.assertEqual(p.get("pile-size"), 7)     # refused: unchanged
+
+    @need("canasta_player_create", "canasta_player_choose")
+    def test_choose_is_legal_and_repeatable(self):
+        p = Player()
+        seen = set()
+        for g in player_positions((31, 32), 120):
+            if g.over:
+                continue
+            moves = g.legal_moves()
+            move = p.choose(g, seed=7)
+            self.assertIn(move, moves)
+            self.assertEqual(p.choose(g, seed=7), move)
+            self.assertEqual(p.choose(g.clone(), seed=7), move)
+            self.assertIsNone(g.validate(move))
+            c = g.clone()
+            self.assertEqual(c.apply(move), move)
+            seen.add(move.split()[1])
+        # The positions covered the usual decisions.
+        self.assertTrue({"draw", "discard", "meld"} <= seen, seen)
+
+    @need("canasta_player_create", "canasta_player_set",
+          "canasta_player_choose")
+    def test_knobs_change_the_choice(self):
+        """take-pile: ALWAYS (2) takes every pile it may, WHEN_FORCED (0)
+        draws while the stock lasts."""
+        always, never = Player({"take-pile": 2}), Player({"take-pile": 0})
+        checked = 0
+        for g in player_positions((1, 2, 3), 150):
+            if g.over or g.phase != "draw" or not g.stock_size:
+                continue
+            if not [m for m in g.legal_moves() if " take " in m]:
+                continue
+            self.assertIn(" take ", always.choose(g))
+            self.assertEqual(never.choose(g), "%d draw" % g.current_seat)
+            checked += 1
+        self.assertGreater(checked, 5)
+
+    @need("canasta_player_create", "canasta_player_choose",
+          "canasta_player_hint")
+    def test_hint_is_choose_with_seed_0_and_a_sentence(self):
+        p = Player({"discard": 2})
+        reasons = set()
+        for g in player_positions((33,), 80):
+            if g.over:
+                continue
+            move, reason = p.hint(g)
+            self.assertEqual(move, p.choose(g, seed=0))
+            self.assertIn(move, g.legal_moves())
+            self.assertRegex(reason, r"^[A-Z].{10,}[.?!]$")
+            reasons.add(reason)
+        self.assertGreater(len(reasons), 5, "hints all alike")
+
+    @need("canasta_player_create", "canasta_player_choose",
+          "canasta_player_hint")
+    def test_self_play_finishes_a_game(self):
+        g = Game(seed=34)
+        played = self_play(g, Player(), max_moves=5000)
+        self.assertTrue(g.over, "no end after %d moves" % len(played))
+        self.assertGreaterEqual(max(g.totals), 5000)
+        self.assertIn(g.winner, (-1, 0, 1))
+        self.assertEqual(card_count(g), 108)
+        p = Player()
+        for call in (lambda: p.choose(g), lambda: p.hint(g)):
+            with self.assertRaises(CanastaError) as cm:
+                call()
+            self.assertEqual(cm.exception.name, "E_GAME_OVER")
+        # The same seeds give the same game.
+        again = Game(seed=34)
+        self.assertEqual(self_play(again, Player(), 5000), played)
+        self.assertEqual(again, g)
+
+    @need("canasta_player_create", "canasta_player_choose",
+          "canasta_player_hint", "canasta_player_free")
+    def test_closed_objects(self):
+        p, g = Player(), Game(seed=35)
+        g.close()
+        for call in (lambda: p.choose(g), lambda: p.hint(g),
+                     lambda: g.infoset_hash(0), lambda: g.determinize(0, 1),
+                     lambda: g.action_to_move(0),
+                     lambda: g.action_of_move("0 draw")):
+            with self.assertRaises(ValueError):
+                call()
+        with p:
+            pass
+        p.close()                                   # twice is harmless
+        self.assertEqual(repr(p), "<canasta.Player closed>")
+        for call in (lambda: p.choose(Game(seed=1)), lambda: p.get("ask"),
+                     lambda: p.set("ask", 0), p.clone, p.knobs):
+            with self.assertRaises(ValueError):
+                call()
+        with self.assertRaises(ValueError):
+            Player().choose(Game(seed=1), seed=-1)
+
+
+SEARCH_FUNCTIONS = ("canasta_action_of_move", "canasta_action_to_move",
+                    "canasta_game_infoset_hash", "canasta_game_determinize")
+
+
+def hidden_twin(game):
+    """A fresh copy of game dealt from a deck with two cards of seats 1 and
+    2 swapped: every card the current seat (0) and seat 3 see is the same."""
+    deck = game.deck()
+    for i in range(44):
+        for j in range(i + 1, 44):
+            if deck[i][:-1] == deck[j][:-1] or "3" in (deck[i][0],
+                                                       deck[j][0]):
+                continue
+            d = list(deck)
+            d[i], d[j] = d[j], d[i]
+            t = game.clone()
+            t.set_deck(d)
+            if (t.hand(0) == game.hand(0) and t.hand(3) == game.hand(3) and
+                    t.pile == game.pile and t.hand(1) != game.hand(1) and
+                    all(t.red_threes(s) == game.red_threes(s)
+                        for s in range(4))):
+                return t
+    raise AssertionError("no twin deal found")
+
+
+class SearchTests(unittest.TestCase):
+    def test_constants(self):
+        self.assertEqual(canasta.ACTIONS_DENSE, 3140)
+        self.assertEqual(canasta.ACTION_MULTI, 0x8000000000000000)
+
+    @need("canasta_player_create", "canasta_player_choose",
+          *SEARCH_FUNCTIONS[:2])
+    def test_actions_round_trip(self):
+        ranges = {"draw": (0, 1), "decline": (1, 2), "ask": (2, 3),
+                  "yes": (3, 4), "no": (4, 5), "next": (5, 6),
+                  "discard": (6, 20), "meld": (20, 1580),
+                  "take": (1580, 3140)}
+        verbs, multi = set(), 0
+        for g in player_positions((1, 2), 250):
+            moves = g.legal_moves()
+            if g.over:
+                with self.assertRaises(CanastaError) as cm:
+                    g.action_to_move(0)
+                self.assertEqual(cm.exception.name, "E_GAME_OVER")
+                continue
+            actions = [g.action_of_move(m) for m in moves]
+            for move, action in zip(moves, actions):
+                verb = move.split()[1]
+                verbs.add(verb)
+                back = g.action_to_move(action)
+                self.assertIn(back, moves)
+                self.assertEqual(back, moves[actions.index(action)])
+                self.assertEqual(g.action_of_move(back), action)
+                # An action names kinds, never suits.
+                self.assertEqual(without_suits(back), without_suits(move))
+                if groups(move) <= 1:
+                    lo, hi = ranges[verb]
+                    self.assertTrue(lo <= action < hi, (move, action))
+                    self.assertLess(action, canasta.ACTIONS_DENSE)
+                else:
+                    multi += 1
+                    self.assertTrue(action & canasta.ACTION_MULTI,
+                                    (move, action))
+            # Moves that differ in more than suits: different actions.
+            self.assertEqual(len(set(actions)),
+                             len({without_suits(m) for m in moves}))
+        self.assertTrue({"draw", "discard", "meld", "take", "next"} <= verbs,
+                        verbs)
+        self.assertGreater(multi, 0, "no move of several groups")
+
+    @need(*SEARCH_FUNCTIONS[:2])
+    def test_action_errors(self):
+        g = Game(seed=36)
+        self.assertEqual(g.action_of_move("draw"), 0)
+        self.assertEqual(g.action_to_move(0), "%d draw" % g.current_seat)
+        for action in (5, 6, canasta.ACTIONS_DENSE, canasta.ACTION_MULTI):
+            with self.assertRaises(CanastaError) as cm:
+                g.action_to_move(action)        # no legal move has it
+            self.assertEqual(cm.exception.name, "E_ARG")
+        with self.assertRaises(CanastaError) as cm:
+            g.action_of_move("discard Xx")
+        self.assertEqual(cm.exception.name, "E_SYNTAX")
+        with self.assertRaises(ValueError):
+            g.action_to_move(1 << 64)
+
+    @need("canasta_player_create", "canasta_player_choose",
+          *SEARCH_FUNCTIONS[2:])
+    def test_determinize_keeps_what_the_seat_knows(self):
+        """Every seat's worlds keep its hand, the table and the sizes, and
+        have the real game's infoset hash; other hands are dealt again, by
+        seed.  A world begins its own history, so after a pile pickup only
+        the taker's worlds keep the real key (docs/SEARCH.md, History):
+        the others are checked up to the hand's first pickup."""
+        p = Player()
+        for seed in (8, 9, 10):
+            g = Game(seed=seed)
+            took = None
+            for n in range(40):
+                hashes = [g.infoset_hash(s) for s in range(4)]
+                self.assertEqual(len(set(hashes)), 4)
+                before = g.clone()
+                for seat in range(4):
+                    if took is not None and seat != took:
+                        continue    # its worlds forget took's pickup
+                    others_differ, worlds = False, set()
+                    for world_seed in range(4):
+                        w = g.determinize(seat, world_seed)
+                        self.assertEqual(w.infoset_hash(seat), hashes[seat])
+                        self.assertEqual(w.hand(seat), g.hand(seat))
+                        self.assertEqual(
+                            [w.hand_size(s) for s in range(4)],
+                            [g.hand_size(s) for s in range(4)])
+                        self.assertEqual((w.pile, w.stock_size, w.phase,
+                                          w.current_seat, w.melds(0),
+                                          w.melds(1)),
+                                         (g.pile, g.stock_size, g.phase,
+                                          g.current_seat, g.melds(0),
+                                          g.melds(1)))
+                        self.assertEqual(w, g.determinize(seat, world_seed))
+                        if seat == g.current_seat:
+                            self.assertEqual(w.legal_moves(),
+                                             g.legal_moves())
+                        if any(w.hand(s) != g.hand(s) for s in range(4)
+                               if s != seat):
+                            others_differ = True
+                        worlds.add(tuple(tuple(w.hand(s))
+                                         for s in range(4)))
+                    self.assertTrue(others_differ, (seed, n, seat))
+                    self.assertGreater(len(worlds), 1, "one world for "
+                                       "every seed")
+                self.assertEqual(g, before)           # src is unchanged
+                move = p.choose(g, n)
+                g.apply(move)
+                if took is not None and " take " in move:
+                    break                           # a second pickup
+                if " take " in move:
+                    took = int(move.split()[0])
+            self.assertIsNotNone(took, "no pickup in 40 moves")
+            self.assertNotEqual(hashes, [g.infoset_hash(s)
+                                         for s in range(4)])
+
+    @need(*SEARCH_FUNCTIONS[2:])
+    def test_hidden_cards_do_not_reach_the_hash_or_the_world(self):
+        g = Game(seed=12)
+        t = hidden_twin(g)
+        self.assertNotEqual(t, g)
+        same = [g.infoset_hash(s) == t.infoset_hash(s) for s in range(4)]
+        self.assertEqual(same, [True, False, False, True])
+        for world_seed in range(3):
+            w, wt = g.determinize(0, world_seed), t.determinize(0, world_seed)
+            self.assertEqual(w, wt)
+            self.assertEqual(w.hand(1), wt.hand(1))
+            self.assertNotEqual(g.determinize(1, world_seed),
+                                t.determinize(1, world_seed))
+
+    @need(*SEARCH_FUNCTIONS[2:])
+    def test_determinize_errors(self):
+        g = Game(seed=37)
+        g.apply("draw")
+        for seat in (-1, 4):
+            with self.assertRaises(CanastaError) as cm:
+                g.determinize(seat, 1)
+            self.assertEqual(cm.exception.name, "E_SEAT")
+            with self.assertRaises(CanastaError) as cm:
+                g.infoset_hash(seat)
+            self.assertEqual(cm.exception.name, "E_SEAT")
+        with self.assertRaises(ValueError):
+            g.determinize(0, -1)
+        w = g.determinize(0, 1)
+        with self.assertRaises(CanastaError) as cm:
+            w.undo()                    # a world has no history
+        self.assertEqual(cm.exception.name, "E_NO_UNDO")
+        g.undo()                        # the real game still has its own
 
 
 class MissingFunctionsReport(unittest.TestCase):
