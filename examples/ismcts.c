@@ -41,7 +41,8 @@
  *     grow, so a small budget is not spent on poor moves deeper down;
  *   - the decision departs from the reference player's move only when
  *     another action did better on the same worlds by more than Z
- *     standard errors of the paired difference (--margin, default 2).
+ *     standard errors of the paired difference (--margin, default 2),
+ *     measured on at least MIN_PAIRED worlds.
  * When a decision has more than MAX_ROOT legal moves (many ways to meld)
  * the root holds the reference move, every discard and the draw-phase
  * moves.  When determinize finds no world (a partner asked "may I go
@@ -61,6 +62,10 @@
 #define MAX_LEGAL 4096
 #define MAX_ROOT 24            /* actions searched at the root */
 #define MAX_WORLDS 4096
+#define MIN_WORLDS 2
+/* Fewer paired worlds than this never justify leaving the reference move:
+ * the standard error of a handful of differences is itself unreliable. */
+#define MIN_PAIRED 8
 #define MAX_DEPTH 512
 #define UCB_C 0.7
 #define REWARD_SCALE 1500.0    /* points: the tree's rewards are squashed */
@@ -74,7 +79,9 @@ typedef struct node {
 } node;
 
 typedef struct ismcts_config {
-    int iterations;            /* per decision (at least one per action) */
+    int iterations;            /* per decision, shared among the root
+                                  actions: at least MIN_WORLDS worlds and
+                                  at most MAX_WORLDS each */
     double margin;             /* standard errors needed to leave the
                                   reference move */
 } ismcts_config;
@@ -255,7 +262,8 @@ static int tree_step(searcher *s, canasta_game *w, int cur, uint64_t step,
         *expanded = 1;
         return c;
     }
-    if (best < 0) { /* nothing legal here has a node: follow the model */
+    if (best < 0) { /* nothing legal here has a node (so no availability
+                       to count): follow the model */
         *out = pm;
         *expanded = 1;
         return cur;
@@ -331,6 +339,30 @@ static int root_actions(searcher *s, size_t n, const canasta_move *ref)
     return k;
 }
 
+/* The scratch games must have game's players and packs (determinize and
+ * copy need that): made on first use and again when the game changes. */
+static int fit_scratch(searcher *s, const canasta_game *game)
+{
+    static const int shape[] = { CANASTA_OPT_PLAYERS, CANASTA_OPT_PACKS,
+                                 CANASTA_OPT_JOKERS };
+    int rc;
+    for (size_t i = 0; s->base && s->world && i < 3; i++) {
+        int a = 0, b = 0;
+        canasta_game_option(&a, game, shape[i]);
+        canasta_game_option(&b, s->base, shape[i]);
+        if (a != b) {
+            canasta_game_free(s->base);
+            canasta_game_free(s->world);
+            s->base = s->world = NULL;
+        }
+    }
+    if (!s->base && (rc = canasta_game_clone(&s->base, game)) != CANASTA_OK)
+        return rc;
+    if (!s->world && (rc = canasta_game_clone(&s->world, game)) != CANASTA_OK)
+        return rc;
+    return CANASTA_OK;
+}
+
 static int search_move(searcher *s, canasta_move *out,
                        const canasta_game *game, uint64_t seed)
 {
@@ -354,15 +386,14 @@ static int search_move(searcher *s, canasta_move *out,
     column = seat;
     if (!lone)
         canasta_game_seat_side(&column, game, seat);
-    if (!s->base && ((rc = canasta_game_clone(&s->base, game)) != CANASTA_OK ||
-                     (rc = canasta_game_clone(&s->world, game)) != CANASTA_OK))
+    if ((rc = fit_scratch(s, game)) != CANASTA_OK)
         return rc;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int k = root_actions(s, n, &ref);
     int worlds = s->cfg.iterations / k;
-    if (worlds < 2)
-        worlds = 2;
+    if (worlds < MIN_WORLDS)
+        worlds = MIN_WORLDS;
     if (worlds > MAX_WORLDS)
         worlds = MAX_WORLDS;
     s->n_nodes = 0;
@@ -415,7 +446,7 @@ static int search_move(searcher *s, canasta_move *out,
             sq += d * d;
             m++;
         }
-        if (m < 2)
+        if (m < MIN_PAIRED)
             continue;
         double mean = sum / m, var = (sq - sum * mean) / (m - 1);
         double se = sqrt(var > 0 ? var / m : 0);

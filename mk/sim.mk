@@ -14,7 +14,10 @@
 # against libcanasta.a; it runs games on threads (-pthread).
 
 SIM_PROG = tools/canasta-sim
-SIM_LIBS = -pthread -ldl
+# dlopen (--plugin) is in libdl on glibc before 2.34 (an empty stub after);
+# systems without a libdl set DL_LIBS= on the command line.
+DL_LIBS ?= -ldl
+SIM_LIBS = -pthread $(DL_LIBS)
 
 .PHONY: check-sim install-sim uninstall-sim clean-sim strategy-study
 
@@ -36,8 +39,9 @@ $(SIM_TEST_PLUGIN): $(srcdir)/tests/sim_plugin.c $(STATIC_LIB) $(FLAGS_STAMP)
 	$(CC) $(BASE_CFLAGS) -fPIC -shared $(EXAMPLE_ALL_CPPFLAGS) $(LDFLAGS) \
 		-o $@ $< $(STATIC_LIB) -Wl,--exclude-libs,ALL
 
-check-sim: $(SIM_PROG) $(SIM_TEST_PLUGIN)
-	$(SHELL) $(srcdir)/tests/sim_test.sh ./$(SIM_PROG) ./$(SIM_TEST_PLUGIN)
+check-sim: $(SIM_PROG) $(SIM_TEST_PLUGIN) $(EXAMPLE_PLUGINS)
+	$(SHELL) $(srcdir)/tests/sim_test.sh ./$(SIM_PROG) ./$(SIM_TEST_PLUGIN) \
+		./examples/ismcts.so
 
 strategy-study: $(SIM_PROG)
 	SIM=./$(SIM_PROG) $(SHELL) $(srcdir)/tools/strategy-study.sh

@@ -1,10 +1,12 @@
 /*
  * sim_plugin.c - a canasta-sim plugin for tests/sim_test.sh: the
- * reference player with the knobs its arguments name ("discard=high,..."),
+ * reference player with the knobs its arguments set ("discard=2,...": knob
+ * names and numbers),
  * so that "--plugin sim_plugin.so --plugin-args K" must report exactly
  * what "--side0 K" reports.  SIM_PLUGIN_SKEW=N in the environment makes it
  * claim a library version N higher, to test the version check.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +32,12 @@ void *canasta_sim_plugin_create(const char *args, char *err, size_t errsize)
         size_t len = end ? (size_t)(end - args) : strlen(args);
         int knob = 0;
         long v;
-        if (len >= sizeof item)
-            len = sizeof item - 1;
+        if (len >= sizeof item) {
+            snprintf(err, errsize, "a setting longer than %d characters",
+                     (int)sizeof item - 1);
+            canasta_player_free(p);
+            return NULL;
+        }
         memcpy(item, args, len);
         item[len] = '\0';
         eq = strchr(item, '=');
@@ -39,6 +45,7 @@ void *canasta_sim_plugin_create(const char *args, char *err, size_t errsize)
             *eq++ = '\0';
         if (!eq || canasta_knob_from_name(&knob, item) != CANASTA_OK ||
             (v = strtol(eq, &stop, 10), *eq == '\0' || *stop != '\0') ||
+            v < INT_MIN || v > INT_MAX ||
             canasta_player_set(p, knob, (int)v) != CANASTA_OK) {
             snprintf(err, errsize, "not a knob setting: %s", item);
             canasta_player_free(p);

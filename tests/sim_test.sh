@@ -1,7 +1,8 @@
 #!/bin/sh
 # Command-line tests of tools/canasta-sim.
 #
-#   sh tests/sim_test.sh PATH/TO/canasta-sim [PATH/TO/sim_plugin.so]
+#   sh tests/sim_test.sh PATH/TO/canasta-sim [PATH/TO/sim_plugin.so
+#                                             [PATH/TO/ismcts.so]]
 #
 # Checks exit statuses (0 success, 2 usage errors and unmergeable shards),
 # the knob parser, reproducibility (same options, same output; any number
@@ -12,14 +13,16 @@
 # errors.  Runs small numbers of games: a few seconds.
 set -u
 
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: $0 CANASTA_SIM [SIM_PLUGIN]" >&2
+if [ $# -lt 1 ] || [ $# -gt 3 ]; then
+    echo "usage: $0 CANASTA_SIM [SIM_PLUGIN [ISMCTS_PLUGIN]]" >&2
     exit 2
 fi
 prog=$1
 case $prog in /*) ;; *) prog=$(pwd)/$prog ;; esac
 plugin=${2:-}
 case $plugin in /*|'') ;; *) plugin=$(pwd)/$plugin ;; esac
+ismcts=${3:-}
+case $ismcts in /*|'') ;; *) ismcts=$(pwd)/$ismcts ;; esac
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
@@ -284,10 +287,29 @@ if [ -n "$plugin" ]; then
     tests=$((tests + 1))
     cmp -s "$tmp/plugdef.txt" "$tmp/plug.txt" &&
         fail "plugin-knobs: the plugin's arguments changed nothing"
-    # identical players mirrored: A (the plugin) and B have equal columns
-    run plugin-csv 0 --plugin "$plugin" --games 2 --mirror --quiet --csv &&
+    # identical players mirrored: A (the plugin, playing as the default
+    # reference player) and B have equal columns from "wins" on
+    if run plugin-csv 0 --plugin "$plugin" --games 2 --mirror --quiet --csv; then
         csv_ok "$tmp/out" 2 || fail "plugin-csv: not a header and 2 rows"
-    expect "$tmp/out" ",sim_plugin.so" plugin-csv
+        expect "$tmp/out" ",sim_plugin.so" plugin-csv
+        tests=$((tests + 1))
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "wins") w = i
+                                                       if ($i == "plugin") e = i } }
+                 NR > 1 { s = ""; for (i = w; i < e; i++) s = s "," $i
+                          if (NR > 2 && s != first) bad = 1; first = s }
+                 END { exit bad }' "$tmp/out" ||
+            fail "plugin-csv: the plugin as the default player differs from B"
+    fi
+    # the report does not depend on the number of threads
+    run plugin-threads1 0 --plugin "$plugin" --games 4 --threads 1 --quiet --json
+    cp "$tmp/out" "$tmp/pt1.json"
+    run plugin-threads2 0 --plugin "$plugin" --games 4 --threads 2 --quiet --json &&
+        same "$tmp/pt1.json" "$tmp/out" plugin-threads
+    # a bare file name means the file in the current directory
+    tests=$((tests + 1))
+    (cd "$(dirname "$plugin")" &&
+        "$prog" --plugin "$(basename "$plugin")" --games 1 --quiet > /dev/null 2>&1) ||
+        fail "plugin-bare-name: a plugin named without a directory did not load"
     # shards of a plugin study merge; a plugin shard and a plain one do not
     run plugin-shard1 0 --plugin "$plugin" --games 2 --quiet --json
     cp "$tmp/out" "$tmp/p1.json"
@@ -303,6 +325,10 @@ if [ -n "$plugin" ]; then
     cp "$tmp/out" "$tmp/plain.json"
     run plugin-merge-mixed 2 merge "$tmp/p1.json" "$tmp/plain.json" &&
         expect "$tmp/err" "not the same study" plugin-merge-mixed
+    run plugin-other-args 0 --plugin "$plugin" --plugin-args discard=1 --games 2 --seed-from 3 --quiet --json
+    cp "$tmp/out" "$tmp/p3.json"
+    run plugin-merge-args 2 merge "$tmp/p1.json" "$tmp/p3.json" &&
+        expect "$tmp/err" "not the same study" plugin-merge-args
     # errors: refused settings, a version skew, --side0 with --plugin
     run plugin-bad-args 2 --plugin "$plugin" --plugin-args frobnicate=1 --games 1 &&
         expect "$tmp/err" "not a knob setting: frobnicate" plugin-bad-args
@@ -313,6 +339,17 @@ if [ -n "$plugin" ]; then
     unset SIM_PLUGIN_SKEW
     run plugin-side0 2 --plugin "$plugin" --side0 discard=high --games 1 &&
         expect "$tmp/err" "exclude each other" plugin-side0
+fi
+if [ -n "$ismcts" ]; then
+    # the ISMCTS example as a plugin: it plays, reproducibly on any number
+    # of threads (a short search and a short game: a smoke test)
+    run ismcts-1 0 --plugin "$ismcts" --plugin-args iterations=16 --games 2 --target 300 --threads 1 --quiet --json
+    cp "$tmp/out" "$tmp/i1.json"
+    run ismcts-2 0 --plugin "$ismcts" --plugin-args iterations=16 --games 2 --target 300 --threads 2 --quiet --json &&
+        same "$tmp/i1.json" "$tmp/out" ismcts-threads
+    expect "$tmp/out" '"plugin":"ismcts.so iterations=16"' ismcts-1
+    run ismcts-bad 2 --plugin "$ismcts" --plugin-args depth=3 --games 1 &&
+        expect "$tmp/err" "unknown setting" ismcts-bad
 fi
 
 if [ "$failures" -ne 0 ]; then

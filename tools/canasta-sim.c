@@ -36,10 +36,11 @@
  * --plugin FILE makes player A a program of your own instead of the
  * reference player: a shared object that exports the four functions of
  * the plugin interface below (examples/ismcts.c is one, built as
- * examples/ismcts.so).  canasta-sim calls create once per worker thread
- * (with the text of --plugin-args), choose for every decision of a seat
- * that player A plays (with the same seed a reference player would get),
- * and free at the end:
+ * examples/ismcts.so).  canasta-sim calls create once to check the
+ * settings and then once per worker thread (with the text of
+ * --plugin-args, "" when there is none; never NULL), choose for every
+ * decision of a seat that player A plays (with the same seed a reference
+ * player would get), and free at the end of each:
  *     int   canasta_sim_plugin_version(void);  -- CANASTA_VERSION_NUMBER
  *     void *canasta_sim_plugin_create(const char *args, char *err,
  *                                     size_t err_size);  -- NULL: failed
@@ -381,8 +382,22 @@ typedef struct plugin {
     const char *args;
 } plugin;
 
+/* The plugin's description goes into CSV and JSON without quoting or
+ * escaping: keep it to printable ASCII without commas, quotes or
+ * backslashes. */
+static void plain_text(char *text)
+{
+    size_t i;
+    for (i = 0; text[i]; i++)
+        if (text[i] == ',')
+            text[i] = ';';
+        else if (text[i] == '"' || text[i] == '\\' ||
+                 (unsigned char)text[i] < 32 || (unsigned char)text[i] > 126)
+            text[i] = '_';
+}
+
 typedef struct run {
-    char plugin[512];          /* player A's plugin, "" for none */
+    char plugin[1024];         /* player A's plugin, "" for none */
     int preset;
     int target;
     int mirror;
@@ -977,14 +992,17 @@ static void print_csv(const run *r)
                (long long)c->end[CANASTA_END_RED_THREE],
                ratio(c->pile_takes, c->hands), player_label[i]);
         for (k = 1; k <= n_knobs; k++)
-            printf(",%d", r->player[i].value[k]);
+            if (i == 0 && r->plugin[0])
+                printf(",-"); /* a plugin has no knobs */
+            else
+                printf(",%d", r->player[i].value[k]);
         printf(",%lld,%lld,%lld,%.6f,%.6f,%.6f,%.3f,%.3f,%lld,%lld,%lld,"
                "%.6f", (long long)p->wins, (long long)p->ties,
                (long long)(c->games - p->wins - p->ties), rate, lo, hi,
                ratio(p->hand_score, c->hands), ratio(p->final_score, c->games),
                (long long)p->went_out, (long long)p->concealed,
                (long long)p->pile_takes, ratio(p->pile_takes, c->hands));
-        /* the plugin text has no comma or quote (checked in main) */
+        /* the plugin text has no comma or quote (plain_text) */
         printf(",%s\n", i == 0 && r->plugin[0] ? r->plugin : "-");
     }
 }
@@ -1030,8 +1048,8 @@ static void print_json(const run *r)
         config_text(knobs, sizeof knobs, &r->player[s]);
         if (s == 0 && r->plugin[0])
             printf("\n {\"player\":\"A\",\"option\":\"--plugin\","
-                   "\"plugin\":\"%s\",\"settings\":\"%s\",\"knobs\":{",
-                   r->plugin, knobs);
+                   "\"plugin\":\"%s\",\"settings\":\"plugin\","
+                   "\"knobs\":{", r->plugin);
         else
             printf("%s\n {\"player\":\"%c\",\"option\":\"--side%d\","
                    "\"settings\":\"%s\",\"knobs\":{", s ? "," : "",
@@ -1437,6 +1455,7 @@ static int run_from_json(run *r, const jnode *root, char *err, size_t esize)
                 return 0;
             }
             snprintf(r->plugin, sizeof r->plugin, "%s", pg->text);
+            plain_text(r->plugin);
         }
         if (!jcount(pl, "wins", &p->wins) || !jcount(pl, "ties", &p->ties) ||
             !jint64(pl, "hand_score", &p->hand_score) ||
@@ -1657,9 +1676,16 @@ static int load_plugin(plugin *pl, const char *path, char *text,
                        size_t tsize)
 {
     const char *base = strrchr(path, '/');
-    const char *args = pl->args ? pl->args : "";
-    size_t i;
-    pl->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    const char *args = pl->args;
+    char local[4096];
+    /* A bare name would make dlopen search the library path: the user
+     * means the file here. */
+    if (!base && strlen(path) < sizeof local - 2) {
+        snprintf(local, sizeof local, "./%s", path);
+        pl->dl = dlopen(local, RTLD_NOW | RTLD_LOCAL);
+    } else {
+        pl->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    }
     if (!pl->dl) {
         fprintf(stderr, "%s: --plugin: cannot load %s: %s\n", prog, path,
                 dlerror());
@@ -1707,11 +1733,7 @@ static int load_plugin(plugin *pl, const char *path, char *text,
     }
     snprintf(text, tsize, "%s%s%s", base ? base + 1 : path, *args ? " " : "",
              args);
-    /* The text goes into CSV and JSON unquoted: keep it plain. */
-    for (i = 0; text[i]; i++)
-        if (text[i] == ',' || text[i] == '"' || text[i] == '\\' ||
-            (unsigned char)text[i] < 32)
-            text[i] = text[i] == ',' ? ';' : '_';
+    plain_text(text);
     return 0;
 }
 
@@ -1820,6 +1842,7 @@ int main(int argc, char **argv)
 
     memset(&r, 0, sizeof r);
     memset(&plug, 0, sizeof plug);
+    plug.args = ""; /* create never gets NULL */
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         char name[32];
@@ -1960,8 +1983,11 @@ int main(int argc, char **argv)
                          err, sizeof err))
             return usage_error("%s: %s", opt, err);
     }
-    if (plug.args && !plugin_path)
+    if (plug.args[0] && !plugin_path)
         return usage_error("--plugin-args needs --plugin%s%s", "", "");
+    if (strlen(plug.args) > 400)
+        return usage_error("--plugin-args: longer than 400 characters%s%s",
+                           "", "");
     if (plugin_path) {
         if (side_text[0])
             return usage_error("--side0 and --plugin exclude each other (the "
