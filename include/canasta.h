@@ -755,10 +755,12 @@ CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
  * play phase) can go out.  The stock and the seed of later deals are
  * resampled too; once a hand is over its hands were shown (E3) and are
  * kept.  dst cannot undo past this point (as a game from a position).
- * Allocates nothing.  CANASTA_E_ARG also when no world in which that
- * player can go out turned up in 20000 tries (a hand few deals allow, as
- * an exit that only a concealed canasta makes possible); dst is then
- * unchanged. */
+ * Allocates nothing.  Worlds where that player can go out are sampled
+ * uniformly while random deals find them; when the exit is rare (2000
+ * deals without one) the last deal is repaired by swapping unseen cards
+ * into that player's hand, which gives a consistent world but not a
+ * uniform one (docs/SEARCH.md).  CANASTA_E_ARG also if the repair fails
+ * too (no case is known); dst is then unchanged. */
 CANASTA_API int canasta_game_determinize(canasta_game *dst,
     const canasta_game *src, int seat, uint64_t seed);
 

@@ -320,8 +320,10 @@ static void shuffle(uint8_t *a, int n, rng *r)
     }
 }
 
-/* Tries at a world in which a seat that must be able to go out can. */
-#define DETERMINIZE_TRIES 20000
+/* Random worlds tried for a seat that must be able to go out, then the
+ * swaps the repair below may make. */
+#define DETERMINIZE_TRIES 2000
+#define REPAIR_SWAPS 200000
 
 /* G4, G1: another seat whose turn it is must be able to go out when a
  * question of its waits for an answer, after a "yes", and when it holds
@@ -363,6 +365,124 @@ static void deal_unseen(cn_state *v, const cn_state *st, int seat,
     while (np > 0 && n < st->stock_n)
         v->stock[n++] = pool[--np];
     shuffle(v->stock, n, r);
+}
+
+/* How far a hand is from going out (0: maybe out; cn_can_go_out decides):
+ * the naturals that fit nowhere beyond the one discard, the pairs that
+ * lack a wild card, wild cards without room, the cards missing from the
+ * cheapest canastas still needed, and the opening points missing.  Only a
+ * guide for the repair; it need not be exact. */
+static int exit_distance(const uint8_t *h, const cn_state *v, int side,
+                         int minimum)
+{
+    int wild = h[8] + h[9] + h[10] + h[11] + h[CANASTA_JOKER];
+    int b3 = h[12] + h[15];
+    int strays = b3 == 0 || b3 == 3 || b3 == 4 ? 0 : b3 > 4 ? b3 - 4 : b3;
+    int pairs = 0, room = 0, canastas = 0, value = 0;
+    int deficit[CN_RANKS], nd = 0;
+    for (int r = 4; r <= 14; r++) {
+        const cn_meld *m = &v->melds[side][r];
+        int nat = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
+        int have = cn_meld_size(m), size = have + nat;
+        if (!have && nat == 1)
+            strays++;
+        if (!have && nat == 2)
+            pairs++;
+        if (!have && nat < 2)
+            continue;
+        room += cn_wild_room(m->twos + m->jokers);
+        if (size >= 7)
+            canastas++;
+        else
+            deficit[nd++] = 7 - size;
+    }
+    for (int c = 8; c <= CANASTA_JOKER; c++)
+        value += h[c] * cn_value(c);
+    int d = (strays > 1 ? strays - 1 : 0) + (pairs > wild ? pairs - wild : 0) +
+            (wild > room ? wild - room : 0);
+    for (int i = 1; i < nd; i++) /* insertion sort: cheapest first */
+        for (int j = i; j > 0 && deficit[j - 1] > deficit[j]; j--) {
+            int t = deficit[j];
+            deficit[j] = deficit[j - 1];
+            deficit[j - 1] = t;
+        }
+    int spare = wild > pairs ? wild - pairs : 0;
+    for (int i = 0; canastas < v->p.canastas_to_go_out; i++, canastas++) {
+        int need = i < nd ? deficit[i] : 7;
+        int use = spare < need ? spare : need;
+        spare -= use;
+        d += need - use;
+    }
+    if (!v->opened[side] && value < minimum)
+        d += (minimum - value + 49) / 50;
+    return d;
+}
+
+/* Repair a world in which seat `who` cannot go out although it must: swap
+ * its unknown cards with unknown cards of the other hands and the stock,
+ * keeping every swap that does not move the hand away from an exit
+ * (exit_distance), until cn_seat_can_go_out holds.  Card counts, hand
+ * sizes and the cards known to be held never change, so the world stays
+ * consistent with what `seat` has seen.  0 when repaired. */
+static int repair_for_exit(cn_state *v, int seat, int who,
+                           uint8_t held[][CANASTA_CARD_LIMIT], rng *r)
+{
+    /* Every unknown card outside who's hand: (where, card); where is a
+     * seat, or players + i for stock index i. */
+    uint8_t where[CN_MAX_DECK], card[CN_MAX_DECK], mine[CN_MAX_DECK];
+    int n = 0, nm = 0, players = v->p.players, side = v->side_of[who];
+    for (int s = 0; s < players; s++) {
+        if (s == seat)
+            continue;
+        for (int c = 8; c <= CANASTA_JOKER; c++)
+            for (int k = v->hand[s][c] - held[s][c]; k > 0; k--) {
+                if (s == who) {
+                    mine[nm++] = (uint8_t)c;
+                } else {
+                    where[n] = (uint8_t)s;
+                    card[n++] = (uint8_t)c;
+                }
+            }
+    }
+    for (int i = 0; i < v->stock_n; i++)
+        if (!cn_is_red3(v->stock[i])) {
+            where[n] = (uint8_t)(players + i);
+            card[n++] = v->stock[i];
+        }
+    if (nm == 0 || n == 0)
+        return -1;
+    int minimum = cn_seat_minimum(v, who);
+    int dist = exit_distance(v->hand[who], v, side, minimum);
+    for (long t = 0; t < REPAIR_SWAPS; t++) {
+        if (dist == 0 && cn_seat_can_go_out(v, who))
+            return 0;
+        int i = (int)rng_below(r, (uint32_t)nm);
+        int j = (int)rng_below(r, (uint32_t)n);
+        int a = mine[i], b = card[j];
+        if (a == b)
+            continue;
+        uint8_t *h = v->hand[who];
+        h[a]--;
+        h[b]++;
+        int nd = exit_distance(h, v, side, minimum);
+        /* Sideways moves too, so that the search crosses plateaus; an
+         * occasional step back gets it out of a dead end. */
+        if (nd > dist && rng_below(r, 64) != 0) {
+            h[b]--;
+            h[a]++;
+            continue;
+        }
+        dist = nd;
+        mine[i] = (uint8_t)b;
+        card[j] = (uint8_t)a;
+        if (where[j] < players) {
+            v->hand[where[j]][b]--;
+            v->hand[where[j]][a]++;
+        } else {
+            v->stock[where[j] - players] = (uint8_t)a;
+        }
+    }
+    return dist == 0 && cn_seat_can_go_out(v, who) ? 0 : -1;
 }
 
 CANASTA_API int canasta_game_determinize(canasta_game *dst,
@@ -427,7 +547,8 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
     /* G4: while a question waits for this seat's answer, the asker could
      * go out (the library refuses the question otherwise): only worlds
      * where it can are consistent with what the seat saw.  Rejection
-     * sampling; the real world is one of them, so one is found. */
+     * sampling first (uniform among those worlds); when the exit is too
+     * rare for that, a repair of the last world tried. */
     int asker = must_be_able_to_go_out(st, seat);
     uint8_t pool0[CN_MAX_DECK];
     int np0 = np;
@@ -438,8 +559,11 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
         deal_unseen(&v, st, seat, held, pool, np, threes, nt, &r, shown);
         if (asker < 0 || cn_seat_can_go_out(&v, asker))
             break;
-        if (attempt == DETERMINIZE_TRIES)
+        if (attempt == DETERMINIZE_TRIES) {
+            if (repair_for_exit(&v, seat, asker, held, &r) == 0)
+                break;
             return CANASTA_E_ARG; /* see canasta.h */
+        }
     }
     /* Later deals come from a seed the seat cannot know either. */
     v.seed = rng_next(&r);
