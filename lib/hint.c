@@ -253,6 +253,7 @@ CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
     if (rc)
         return rc;
     out o = { reason, reason_size, 0 };
+    cn_facts_wants_out(&f); /* the reason may name it */
     explain(&o, &f, move);
     return CANASTA_OK;
 }

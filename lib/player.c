@@ -185,18 +185,31 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     f->next_side = v->side_of[f->next];
     f->next_is_opponent = f->next_side != f->side;
     f->next_frozen = cn_pile_frozen(v, f->next_side) || v->pile_n == 0;
-    if (v->phase == CANASTA_PHASE_PLAY) {
-        f->can_go_out = cn_seat_can_go_out(v, f->seat);
-        int want = knob[CANASTA_KNOB_GO_OUT - 1];
-        /* Waiting for more canastas than the rules ask makes sense only
-         * while the stock lasts. */
-        int stock_low = v->stock_n <= 2 * v->p.players;
-        f->wants_out = f->can_go_out &&
-                       v->permission != CANASTA_PERMISSION_NO &&
-                       (want == 0 || f->canastas >= want || stock_low);
-        if (v->permission == CANASTA_PERMISSION_YES)
-            f->wants_out = 1;
-    }
+}
+
+/* can: whether the seat can go out, if already known (-1: not known). */
+static int facts_out(cn_facts *f, int can)
+{
+    const cn_state *v = f->st;
+    if (f->out_known || v->phase != CANASTA_PHASE_PLAY)
+        return f->wants_out;
+    f->out_known = 1;
+    f->can_go_out = can >= 0 ? can : cn_seat_can_go_out(v, f->seat);
+    int want = f->knob[CANASTA_KNOB_GO_OUT - 1];
+    /* Waiting for more canastas than the rules ask makes sense only while
+     * the stock lasts. */
+    int stock_low = v->stock_n <= 2 * v->p.players;
+    f->wants_out = f->can_go_out &&
+                   v->permission != CANASTA_PERMISSION_NO &&
+                   (want == 0 || f->canastas >= want || stock_low);
+    if (v->permission == CANASTA_PERMISSION_YES)
+        f->wants_out = 1;
+    return f->wants_out;
+}
+
+int cn_facts_wants_out(cn_facts *f)
+{
+    return facts_out(f, -1);
 }
 
 /* ---- scoring the moves ---- */
@@ -312,7 +325,7 @@ static long discard_score(const cn_facts *f, int c)
     return s > 2 ? s : 2; /* still above any wild card */
 }
 
-static long score_meld(const cn_facts *f, const canasta_move *m)
+static long score_meld(cn_facts *f, const canasta_move *m)
 {
     int keep_pairs = f->knob[CANASTA_KNOB_KEEP_PAIRS - 1];
     int wild_policy = f->knob[CANASTA_KNOB_WILD_CARDS - 1];
@@ -331,7 +344,7 @@ static long score_meld(const cn_facts *f, const canasta_move *m)
             pair_added++;
     }
     int after = f->hand_n - used;
-    if (f->wants_out) {
+    if (cn_facts_wants_out(f)) {
         /* Going out: meld as much as possible while the exit stays
          * open. */
         if (!still_out_after(f, m))
@@ -357,11 +370,14 @@ static long score_meld(const cn_facts *f, const canasta_move *m)
 }
 
 /* PLAY phase. */
-static long score_play_phase(const cn_facts *f, const canasta_move *m)
+static long score_play_phase(cn_facts *f, const canasta_move *m)
 {
     switch (m->kind) {
     case CANASTA_MOVE_ASK:
-        return f->wants_out && f->knob[CANASTA_KNOB_ASK - 1] ? 5000 : NEVER;
+        /* G4: the question is legal only for a seat that can go out (and
+         * the legal moves list it before any meld). */
+        return facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1]
+            ? 5000 : NEVER;
     case CANASTA_MOVE_MELD:
         return score_meld(f, m);
     case CANASTA_MOVE_DISCARD:
@@ -385,7 +401,7 @@ static long score_answer(const cn_facts *f, const canasta_move *m)
     return (m->kind == CANASTA_MOVE_ANSWER_YES) == yes ? 10 : 5;
 }
 
-long cn_score_move(const cn_facts *f, const canasta_move *m)
+long cn_score_move(cn_facts *f, const canasta_move *m)
 {
     switch (f->st->phase) {
     case CANASTA_PHASE_DRAW:
@@ -410,7 +426,7 @@ static uint64_t mix64(uint64_t x)
 }
 
 typedef struct best_move {
-    const cn_facts *f;
+    cn_facts *f;
     uint64_t seed;
     size_t index;
     long score;

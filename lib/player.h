@@ -25,12 +25,17 @@ typedef struct cn_facts {
     int canastas, needed;
     int top, frozen;        /* the pile's top card (0: empty) */
     int next, next_side, next_is_opponent, next_frozen;
-    int can_go_out, wants_out;
+    /* The play phase's going-out facts: costly, and needed only to score
+     * a meld or the question, so computed on first use
+     * (cn_facts_wants_out). */
+    int out_known, can_go_out, wants_out;
 } cn_facts;
 
 void cn_facts_init(cn_facts *f, const cn_state *view, const int32_t *knob);
+/* Whether the seat wants to go out now (and can_go_out), computed once. */
+int cn_facts_wants_out(cn_facts *f);
 /* How much the player wants legal move m (higher: more). */
-long cn_score_move(const cn_facts *f, const canasta_move *m);
+long cn_score_move(cn_facts *f, const canasta_move *m);
 /* Choose for the seat to move: view and f are filled in (the caller's
  * storage, so that hint.c can explain the choice from the same facts). */
 int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
