@@ -18,41 +18,8 @@ prog=$1
 dir=$2
 case $prog in /*) ;; *) prog=$(pwd)/$prog ;; esac
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT HUP INT TERM
-
-failures=0
-tests=0
-
-fail() {
-    echo "replay_test: FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run NAME EXPECTED_STATUS ARGS...: runs the program, output in
-# $tmp/out and $tmp/err.
-run() {
-    name=$1
-    want=$2
-    shift 2
-    tests=$((tests + 1))
-    "$prog" "$@" > "$tmp/out" 2> "$tmp/err"
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "$name: exit status $got, expected $want"
-        sed 's/^/    /' "$tmp/err" >&2
-        return 1
-    fi
-    return 0
-}
-
-# expect FILE TEXT NAME: FILE contains the fixed string TEXT.
-expect() {
-    if ! grep -F -e "$2" "$1" > /dev/null; then
-        fail "$3: no \"$2\" in the output"
-        sed 's/^/    /' "$1" | head -5 >&2
-    fi
-}
+me=replay_test
+. "$(dirname "$0")/cli_lib.sh"
 
 full=$dir/full-game.rec
 deck=$dir/one-hand-custom-deck.rec
@@ -184,9 +151,4 @@ run missing-file 2 "$tmp/no-such-file.rec" && expect "$tmp/err" "no-such-file.re
 printf '' > "$tmp/empty.rec"
 run empty 2 "$tmp/empty.rec"
 
-if [ "$failures" -ne 0 ]; then
-    echo "replay_test: $failures of $tests runs failed" >&2
-    exit 1
-fi
-echo "replay_test: all $tests runs passed"
-exit 0
+finish

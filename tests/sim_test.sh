@@ -24,50 +24,9 @@ case $plugin in /*|'') ;; *) plugin=$(pwd)/$plugin ;; esac
 ismcts=${3:-}
 case $ismcts in /*|'') ;; *) ismcts=$(pwd)/$ismcts ;; esac
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT HUP INT TERM
-
-failures=0
-tests=0
-
-fail() {
-    echo "sim_test: FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run NAME EXPECTED_STATUS ARGS...: runs the program, output in $tmp/out
-# and $tmp/err.
-run() {
-    name=$1
-    want=$2
-    shift 2
-    tests=$((tests + 1))
-    "$prog" "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "$name: exit status $got, expected $want"
-        sed 's/^/    /' "$tmp/err" | head -5 >&2
-        return 1
-    fi
-    return 0
-}
-
-# expect FILE TEXT NAME: FILE contains the fixed string TEXT.
-expect() {
-    if ! grep -F -e "$2" "$1" > /dev/null; then
-        fail "$3: no \"$2\" in the output"
-        sed 's/^/    /' "$1" | head -5 >&2
-    fi
-}
-
-# same A B NAME: the files are equal.
-same() {
-    tests=$((tests + 1))
-    if ! cmp -s "$1" "$2"; then
-        fail "$3: the outputs differ"
-        diff "$1" "$2" | head -10 >&2
-    fi
-}
+me=sim_test
+. "$(dirname "$0")/cli_lib.sh"
+exec < /dev/null # no run reads standard input
 
 # JSON well-formedness: python3 when it is there, else a rough check of
 # the brackets.
@@ -352,9 +311,4 @@ if [ -n "$ismcts" ]; then
         expect "$tmp/err" "unknown setting" ismcts-bad
 fi
 
-if [ "$failures" -ne 0 ]; then
-    echo "sim_test: $failures of $tests checks failed" >&2
-    exit 1
-fi
-echo "sim_test: all $tests checks passed"
-exit 0
+finish

@@ -1,0 +1,64 @@
+# cli_lib.sh - the helpers the command-line tests share (sourced by
+# tests/replay_test.sh and tests/sim_test.sh after they set $prog, the
+# program under test, and $me, their name for messages).
+#
+# Sets up $tmp (removed on exit) and the counters $tests and $failures,
+# and defines:
+#   fail MESSAGE                  count and print a failure
+#   run NAME EXPECTED_STATUS ARGS...  run $prog ARGS (with the caller's
+#                                 stdin), output in $tmp/out and
+#                                 $tmp/err; 1 if the status is not
+#                                 EXPECTED_STATUS
+#   expect FILE TEXT NAME         FILE contains the fixed string TEXT
+#   same A B NAME                 files A and B are equal
+#   finish                        print the summary and exit 0 or 1
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+
+failures=0
+tests=0
+
+fail() {
+    echo "$me: FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+run() {
+    name=$1
+    want=$2
+    shift 2
+    tests=$((tests + 1))
+    "$prog" "$@" > "$tmp/out" 2> "$tmp/err"
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "$name: exit status $got, expected $want"
+        sed 's/^/    /' "$tmp/err" | head -20 >&2
+        return 1
+    fi
+    return 0
+}
+
+expect() {
+    if ! grep -F -e "$2" "$1" > /dev/null; then
+        fail "$3: no \"$2\" in the output"
+        sed 's/^/    /' "$1" | head -5 >&2
+    fi
+}
+
+same() {
+    tests=$((tests + 1))
+    if ! cmp -s "$1" "$2"; then
+        fail "$3: the outputs differ"
+        diff "$1" "$2" | head -10 >&2
+    fi
+}
+
+finish() {
+    if [ "$failures" -ne 0 ]; then
+        echo "$me: $failures of $tests checks failed" >&2
+        exit 1
+    fi
+    echo "$me: all $tests checks passed"
+    exit 0
+}
