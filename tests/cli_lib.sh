@@ -40,6 +40,7 @@ run() {
 }
 
 expect() {
+    tests=$((tests + 1))
     if ! grep -F -e "$2" "$1" > /dev/null; then
         fail "$3: no \"$2\" in the output"
         sed 's/^/    /' "$1" | head -5 >&2
