@@ -97,9 +97,10 @@ int cn_can_go_out(const cn_goout_query *q)
     if (reachable < q->needed)
         return 0;
 
-    int hand_value = 0;
-    for (int c = 8; c <= 60; c++)
-        hand_value += h[c] * cn_value(c);
+    int hand_value = 0; /* needed only by an opening (O1/O2) */
+    if (!q->opened && !q->waiver)
+        for (int c = 8; c <= 60; c++)
+            hand_value += h[c] * cn_value(c);
 
     /* Try going out with no discard, then with one card of each kind
      * held as the discard (suits never matter here). */

@@ -170,13 +170,15 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     f->nat[3] = h[12] + h[15]; /* black threes (red ones are never held) */
     f->wilds = h[8] + h[9] + h[10] + h[11] + h[CANASTA_JOKER];
     f->hand_n = v->hand_n[f->seat];
-    f->hand_value = held_value(v, f->seat);
+    /* Only the answer to "may I go out?" weighs the cards held. */
+    if (v->phase == CANASTA_PHASE_ANSWER)
+        f->hand_value = held_value(v, f->seat);
     for (int r = 3; r <= 14; r++) {
         const cn_meld *m = &v->melds[f->side][r];
         f->meld_size[r] = (uint8_t)cn_meld_size(m);
         f->meld_wild[r] = (uint8_t)(m->twos + m->jokers);
+        f->canastas += f->meld_size[r] >= 7; /* as cn_side_canastas */
     }
-    f->canastas = cn_side_canastas(v, f->side);
     f->needed = v->p.canastas_to_go_out;
     f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
     f->frozen = cn_pile_frozen(v, f->side);
@@ -236,18 +238,44 @@ static void parts_of(group_parts *g, const canasta_group *grp)
     g->used = grp->count;
 }
 
-/* Would the seat still be able to go out after m?  (Played on a copy of
- * the view; only asked while going out.) */
+/* Would the seat still be able to go out after the legal meld m?  (Only
+ * asked while going out.)  The hand and the side's melds as m leaves
+ * them, counted here rather than played on a copy of the view: after a
+ * meld the side has opened, so no minimum or waiver comes into it. */
 static int still_out_after(const cn_facts *f, const canasta_move *m)
 {
-    cn_state t; /* a scratch copy without events (the view has none) */
-    memcpy(&t, f->st, offsetof(cn_state, ev));
-    t.ev_n = 0;
-    t.ev_cards_n = 0;
-    cn_play(&t, m);
-    if (t.phase != CANASTA_PHASE_PLAY)
-        return 1; /* the move ended the hand: it went out */
-    return cn_seat_can_go_out(&t, f->seat);
+    const cn_state *v = f->st;
+    uint8_t hand[CANASTA_CARD_LIMIT], mn[CN_RANKS], mw[CN_RANKS];
+    int left = f->hand_n;
+    memcpy(hand, v->hand[f->seat], sizeof hand);
+    for (int r = 0; r < CN_RANKS; r++) {
+        const cn_meld *ml = &v->melds[f->side][r];
+        mn[r] = ml->naturals;
+        mw[r] = (uint8_t)(ml->twos + ml->jokers);
+    }
+    for (int g = 0; g < m->ngroups; g++) {
+        const canasta_group *grp = &m->groups[g];
+        for (int i = 0; i < grp->count; i++) {
+            int c = grp->cards[i];
+            hand[c]--;
+            left--;
+            if (cn_is_wild(c))
+                mw[grp->rank]++;
+            else
+                mn[grp->rank]++;
+        }
+    }
+    if (left == 0)
+        return 1; /* the meld took the last card: it went out */
+    cn_goout_query q;
+    q.hand = hand;
+    q.mn = mn;
+    q.mw = mw;
+    q.needed = v->p.canastas_to_go_out;
+    q.opened = 1;
+    q.minimum = 0;
+    q.waiver = 0;
+    return cn_can_go_out(&q);
 }
 
 /* DRAW phase: draw, take the pile, or decline it (E1). */

@@ -20,7 +20,8 @@ typedef struct cn_facts {
     const int32_t *knob;
     int seat, side, opened;
     int nat[CN_RANKS];      /* naturals held by rank; nat[3]: black 3s */
-    int wilds, hand_n, hand_value;
+    int wilds, hand_n;
+    int hand_value;         /* points held; set in the answer phase only */
     uint8_t meld_size[CN_RANKS], meld_wild[CN_RANKS]; /* the side's */
     int canastas, needed;
     int top, frozen;        /* the pile's top card (0: empty) */
