@@ -278,11 +278,21 @@ static int still_out_after(const cn_facts *f, const canasta_move *m)
     return cn_can_go_out(&q);
 }
 
+/* Whether the take-pile policy finds the pile worth taking now. */
+static int take_worth(const cn_facts *f)
+{
+    const cn_state *v = f->st;
+    int policy = f->knob[CANASTA_KNOB_TAKE_PILE - 1];
+    return policy == CANASTA_TAKE_ALWAYS ||
+           (policy == CANASTA_TAKE_WORTHWHILE &&
+            (v->pile_n >= f->knob[CANASTA_KNOB_PILE_SIZE - 1] ||
+             !f->opened || v->stock_n == 0));
+}
+
 /* DRAW phase: draw, take the pile, or decline it (E1). */
 static long score_draw_phase(const cn_facts *f, const canasta_move *m)
 {
     const cn_state *v = f->st;
-    int policy = f->knob[CANASTA_KNOB_TAKE_PILE - 1];
     switch (m->kind) {
     case CANASTA_MOVE_DRAW:
         return 1000;
@@ -298,11 +308,7 @@ static long score_draw_phase(const cn_facts *f, const canasta_move *m)
         }
         /* Fewer cards from the hand, and wild cards above all, kept. */
         long cost = 5L * used + 40L * wilds;
-        int worth = policy == CANASTA_TAKE_ALWAYS ||
-            (policy == CANASTA_TAKE_WORTHWHILE &&
-             (v->pile_n >= f->knob[CANASTA_KNOB_PILE_SIZE - 1] ||
-              !f->opened || v->stock_n == 0));
-        if (!worth)
+        if (!take_worth(f))
             return 100 - cost; /* only when nothing else is legal (E1) */
         return 2000 + 10L * v->pile_n - cost;
     }
@@ -476,15 +482,54 @@ static void consider(void *ctx, const canasta_move *m)
     }
 }
 
+/* The draw without listing the legal moves, when it is sure to be the
+ * choice: the same move scoring every legal move would pick.  The draw
+ * scores 1000, declining 900, and a take 2000 or more only when the pile
+ * is worth taking (else below 1000); so with cards in the stock the draw
+ * wins unless a worthwhile take may be legal.  A take needs a natural
+ * pair of the top card's rank, or (pile not frozen, P3/P4) one natural
+ * with a wild card or the side's meld of that rank; a wild card or a
+ * black three on top is left to the full list. */
+static int draw_is_the_choice(const cn_facts *f)
+{
+    const cn_state *v = f->st;
+    if (v->phase != CANASTA_PHASE_DRAW || v->stock_n == 0)
+        return 0;
+    if (!take_worth(f) || f->top == 0)
+        return 1;
+    if (cn_is_wild(f->top) || cn_is_black3(f->top))
+        return 0;
+    int r = cn_rank(f->top);
+    if (f->nat[r] >= 2)
+        return 0;
+    if (!f->frozen && (f->meld_size[r] > 0 || (f->nat[r] && f->wilds)))
+        return 0;
+    return 1;
+}
+
 int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
                      const canasta_player *player, const canasta_game *game,
                      uint64_t seed)
+{
+    return cn_player_decide_how(move, f, view, player, game, seed, 1);
+}
+
+int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
+                         const canasta_player *player,
+                         const canasta_game *game, uint64_t seed,
+                         int shortcuts)
 {
     const cn_state *st = &game->st;
     if (st->phase == CANASTA_PHASE_GAME_OVER)
         return CANASTA_E_GAME_OVER;
     cn_seat_view_blank(view, st, st->cur);
     cn_facts_init(f, view, player->knob);
+    if (shortcuts && draw_is_the_choice(f)) {
+        memset(move, 0, sizeof *move);
+        move->kind = CANASTA_MOVE_DRAW;
+        move->seat = (uint8_t)st->cur;
+        return CANASTA_OK;
+    }
     best_move b;
     memset(&b, 0, sizeof b);
     b.f = f;

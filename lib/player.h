@@ -42,5 +42,11 @@ long cn_score_move(cn_facts *f, const canasta_move *m);
 int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
                      const canasta_player *player, const canasta_game *game,
                      uint64_t seed);
+/* The same with shortcuts 0: every legal move listed and scored, never a
+ * shortcut (the tests compare the two). */
+int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
+                         const canasta_player *player,
+                         const canasta_game *game, uint64_t seed,
+                         int shortcuts);
 
 #endif

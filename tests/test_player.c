@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "player.h" /* cn_player_decide_how: the shortcuts' cross-check */
 
 #define PL_MAX_SEATS 6
 #define PL_MAX_DECK 162 /* three packs and six jokers (X6) */
@@ -550,8 +551,10 @@ typedef struct {
 
 /* Play a whole game with players[seat] at each seat.  Every decision:
  * the chosen move is one of canasta_legal_moves, canasta_apply accepts
- * it, and the same seed gives the same move again (also on a copy of the
- * game and with a copy of the player). */
+ * it, the same seed gives the same move again (also on a copy of the
+ * game and with a copy of the player), and the player's shortcuts (the
+ * draw decided without listing the legal moves) choose what scoring every
+ * legal move chooses. */
 static void full_game(play_stats *ps, th_movelist *ml, int preset,
                       int target, canasta_player *const *players,
                       uint64_t seed, const char *label)
@@ -577,6 +580,17 @@ static void full_game(play_stats *ps, th_movelist *ml, int preset,
                 "another move", preset_name(preset), label,
                 (unsigned long long)s, mtext(text, sizeof text, &m));
         REQ(m.seat == seat);
+        {
+            cn_state view;
+            cn_facts f;
+            canasta_move full;
+            REQ(cn_player_decide_how(&full, &f, &view, players[seat], g, s,
+                                     0) == CANASTA_OK);
+            REQ_MSG(same_move(&m, &full), "%s, %s: seed %llu: the shortcut "
+                    "chose %s, the full list another move",
+                    preset_name(preset), label, (unsigned long long)s,
+                    mtext(text, sizeof text, &m));
+        }
         if (steps % 7 == 0) {
             canasta_player *twin = NULL;
             REQ(canasta_game_copy(copy, g) == CANASTA_OK);
