@@ -383,21 +383,21 @@ void th_do_take(canasta_game *g, int seat, const char *groups)
 int th_phase(const canasta_game *g)
 {
     int v;
-    ck_assert_int_eq(canasta_game_phase(&v, g), CANASTA_OK);
+    QOK(canasta_game_phase(&v, g));
     return v;
 }
 
 int th_seat(const canasta_game *g)
 {
     int v;
-    ck_assert_int_eq(canasta_game_current_seat(&v, g), CANASTA_OK);
+    QOK(canasta_game_current_seat(&v, g));
     return v;
 }
 
 int th_hand_size(const canasta_game *g, int seat)
 {
     int v;
-    ck_assert_int_eq(canasta_game_hand_size(&v, g, seat), CANASTA_OK);
+    QOK(canasta_game_hand_size(&v, g, seat));
     return v;
 }
 
@@ -406,9 +406,8 @@ int th_count_in_hand(const canasta_game *g, int seat, const char *card)
     uint8_t cards[256];
     size_t n;
     int c;
-    ck_assert_int_eq(canasta_card_from_string(&c, card), CANASTA_OK);
-    ck_assert_int_eq(canasta_game_hand(cards, sizeof cards, &n, g, seat),
-                     CANASTA_OK);
+    QOK(canasta_card_from_string(&c, card));
+    QOK(canasta_game_hand(cards, sizeof cards, &n, g, seat));
     int k = 0;
     for (size_t i = 0; i < n; i++)
         k += cards[i] == c;
@@ -418,42 +417,42 @@ int th_count_in_hand(const canasta_game *g, int seat, const char *card)
 int th_pile_size(const canasta_game *g)
 {
     int v;
-    ck_assert_int_eq(canasta_game_pile_size(&v, g), CANASTA_OK);
+    QOK(canasta_game_pile_size(&v, g));
     return v;
 }
 
 int th_stock_size(const canasta_game *g)
 {
     int v;
-    ck_assert_int_eq(canasta_game_stock_size(&v, g), CANASTA_OK);
+    QOK(canasta_game_stock_size(&v, g));
     return v;
 }
 
 int th_total(const canasta_game *g, int side)
 {
     int v;
-    ck_assert_int_eq(canasta_game_total(&v, g, side), CANASTA_OK);
+    QOK(canasta_game_total(&v, g, side));
     return v;
 }
 
 int th_card(const char *text)
 {
     int c = -1;
-    ck_assert_int_eq(canasta_card_from_string(&c, text), CANASTA_OK);
+    QOK(canasta_card_from_string(&c, text));
     return c;
 }
 
 int th_pile_top(const canasta_game *g)
 {
     int c = -1;
-    ck_assert_int_eq(canasta_game_pile_top(&c, g), CANASTA_OK);
+    QOK(canasta_game_pile_top(&c, g));
     return c;
 }
 
 int th_pile_status(const canasta_game *g, int side)
 {
     int f = -1;
-    ck_assert_int_eq(canasta_game_pile_status(&f, g, side), CANASTA_OK);
+    QOK(canasta_game_pile_status(&f, g, side));
     return f;
 }
 
@@ -461,24 +460,51 @@ int th_red_three_count(const canasta_game *g, int seat)
 {
     uint8_t cards[16];
     size_t n = 99;
-    ck_assert_int_eq(canasta_game_red_threes(cards, sizeof cards, &n, g,
-                                             seat), CANASTA_OK);
+    QOK(canasta_game_red_threes(cards, sizeof cards, &n, g,
+                                             seat));
     return (int)n;
 }
 
 int th_meld_naturals(const canasta_game *g, int side, int rank)
 {
     int nat = -1, twos = -1, jokers = -1;
-    ck_assert_int_eq(canasta_game_meld(&nat, &twos, &jokers, g, side, rank),
-                     CANASTA_OK);
+    QOK(canasta_game_meld(&nat, &twos, &jokers, g, side, rank));
     return nat;
 }
 
 int th_opened(const canasta_game *g, int side)
 {
     int o = -1;
-    ck_assert_int_eq(canasta_game_opened(&o, g, side), CANASTA_OK);
+    QOK(canasta_game_opened(&o, g, side));
     return o;
+}
+
+int th_seat_side(const canasta_game *g, int seat)
+{
+    int v = -1;
+    QOK(canasta_game_seat_side(&v, g, seat));
+    return v;
+}
+
+int th_option(const canasta_game *g, int option)
+{
+    int v = -1;
+    QOK(canasta_game_option(&v, g, option));
+    return v;
+}
+
+int th_permission(const canasta_game *g)
+{
+    int v = -1;
+    QOK(canasta_game_permission(&v, g));
+    return v;
+}
+
+int th_lone_hand(const canasta_game *g)
+{
+    int v = -7;
+    QOK(canasta_game_lone_hand(&v, g));
+    return v;
 }
 
 int th_phase_in_play(int phase)

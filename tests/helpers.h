@@ -78,7 +78,9 @@ void th_do_discard(canasta_game *g, int seat, const char *card);
 void th_do_meld(canasta_game *g, int seat, const char *groups);
 void th_do_take(canasta_game *g, int seat, const char *groups);
 
-/* Query shorthands (fail the test on an error status). */
+/* Query shorthands: fail the test on an error status, quietly (QOK: no
+ * Check call while they succeed, so that loops over many positions stay
+ * cheap). */
 int th_phase(const canasta_game *g);
 int th_seat(const canasta_game *g);
 int th_hand_size(const canasta_game *g, int seat);
@@ -102,6 +104,12 @@ int th_opened(const canasta_game *g, int side);
 int th_phase_in_play(int phase);
 /* th_phase_in_play of the game's phase. */
 int th_in_play(const canasta_game *g);
+/* canasta_game_seat_side, canasta_game_option, canasta_game_permission
+ * and canasta_game_lone_hand as plain values. */
+int th_seat_side(const canasta_game *g, int seat);
+int th_option(const canasta_game *g, int option);
+int th_permission(const canasta_game *g);
+int th_lone_hand(const canasta_game *g);
 
 /* Expectations (fail the test on a mismatch). */
 /* The side's meld of rank holds n naturals, t twos and j jokers. */
@@ -187,6 +195,8 @@ void th_list_moves(th_movelist *ml, const canasta_game *g);
 #define QGT(a, b) QCMP(a, >, b)
 #define QGE(a, b) QCMP(a, >=, b)
 #define QLT(a, b) QCMP(a, <, b)
+#define QLE(a, b) QCMP(a, <=, b)
+#define QNE(a, b) QCMP(a, !=, b)
 #define QNULL(p) REQ((p) == NULL)
 #define QNONNULL(p) REQ((p) != NULL)
 #define QSTR(a, b)                                                         \

@@ -76,51 +76,9 @@ static canasta_game *preset_game(int preset, uint64_t seed, int target)
     return g;
 }
 
-static int q_phase(const canasta_game *g)
-{
-    int v = -1;
-    REQ(canasta_game_phase(&v, g) == CANASTA_OK);
-    return v;
-}
-
-static int q_seat(const canasta_game *g)
-{
-    int v = -1;
-    REQ(canasta_game_current_seat(&v, g) == CANASTA_OK);
-    return v;
-}
-
-static int q_stock(const canasta_game *g)
-{
-    int v = -1;
-    REQ(canasta_game_stock_size(&v, g) == CANASTA_OK);
-    return v;
-}
-
-static int q_pile(const canasta_game *g)
-{
-    int v = -1;
-    REQ(canasta_game_pile_size(&v, g) == CANASTA_OK);
-    return v;
-}
-
-static int q_side(const canasta_game *g, int seat)
-{
-    int v = -1;
-    REQ(canasta_game_seat_side(&v, g, seat) == CANASTA_OK);
-    return v;
-}
-
-static int n_seats(const canasta_game *g)
-{
-    int v = 0;
-    REQ(canasta_game_option(&v, g, CANASTA_OPT_PLAYERS) == CANASTA_OK);
-    return v;
-}
-
 static int in_play(const canasta_game *g)
 {
-    return th_phase_in_play(q_phase(g));
+    return th_phase_in_play(th_phase(g));
 }
 
 static const char *mtext(char *buf, size_t size, const canasta_move *m)
@@ -250,14 +208,14 @@ static int a1_sample(a1_stats *st, const a1_check *ck, const canasta_game *g,
     canasta_game *alt = NULL;
     char *a, *b;
     int p, s, differs = 0;
-    REQ(q_seat(g) == t->viewer);
+    REQ(th_seat(g) == t->viewer);
     alt = th_hidden_twin(start, moves, n, t, r, &nf);
     st->free_cards += (long)nf;
     if (!alt) {
         st->skipped++;
         return 0;
     }
-    REQ(q_seat(alt) == t->viewer && q_phase(alt) == q_phase(g));
+    REQ(th_seat(alt) == t->viewer && th_phase(alt) == th_phase(g));
     for (p = 0; p < ck->n_players && !differs; p++) {
         for (s = 0; s < (int)(sizeof a1_seeds / sizeof a1_seeds[0]); s++) {
             canasta_move ma, mb;
@@ -339,7 +297,7 @@ static void a1_game(a1_stats *st, const a1_check *ck, th_movelist *ml,
     canasta_move *moves = NULL;
     size_t n = 0, cap = 0;
     th_sm64 r;
-    int steps, seat, np = n_seats(g), hand = 0;
+    int steps, seat, np = th_option(g, CANASTA_OPT_PLAYERS), hand = 0;
     canasta_player *styles[4];
     int ns = make_styles(styles);
     r.state = rseed;
@@ -348,16 +306,16 @@ static void a1_game(a1_stats *st, const a1_check *ck, th_movelist *ml,
         th_hidden_start(&tr[seat], g, seat);
     for (steps = 0; steps < max_steps; steps++) {
         canasta_move m;
-        if (q_phase(g) == CANASTA_PHASE_GAME_OVER)
+        if (th_phase(g) == CANASTA_PHASE_GAME_OVER)
             break;
         if (in_play(g) && steps % every == 0)
-            a1_sample(st, ck, g, start, moves, n, &tr[q_seat(g)], &r);
+            a1_sample(st, ck, g, start, moves, n, &tr[th_seat(g)], &r);
         if (th_sm64_below(&r, 3) == 0) {
             th_list_moves(ml, g);
             REQ(ml->n > 0);
             m = ml->v[th_sm64_below(&r, ml->n)];
         } else {
-            seat = q_seat(g);
+            seat = th_seat(g);
             m = choose(styles[(seat + hand) % ns], g, th_sm64_next(&r));
         }
         apply_ok(g, &m);
@@ -458,7 +416,7 @@ static int leak_stock_top(canasta_move *m, const canasta_player *p,
     uint8_t deck[PL_MAX_DECK];
     size_t n = 0, count = 0, i, nd = 0;
     canasta_move legal[512];
-    int rc = canasta_player_choose(m, p, g, seed), stock = q_stock(g);
+    int rc = canasta_player_choose(m, p, g, seed), stock = th_stock_size(g);
     if (rc != CANASTA_OK || m->kind != CANASTA_MOVE_DISCARD || stock == 0)
         return rc;
     REQ(canasta_game_deck(deck, sizeof deck, &n, g) == CANASTA_OK);
@@ -482,10 +440,10 @@ static int leak_next_hand(canasta_move *m, const canasta_player *p,
     size_t n = 0, count = 0, i;
     canasta_move legal[512];
     int rc = canasta_player_choose(m, p, g, seed), wild = 0;
-    if (rc != CANASTA_OK || q_phase(g) != CANASTA_PHASE_DRAW)
+    if (rc != CANASTA_OK || th_phase(g) != CANASTA_PHASE_DRAW)
         return rc;
     REQ(canasta_game_hand(cards, sizeof cards, &n, g,
-                          (m->seat + 1) % n_seats(g)) == CANASTA_OK);
+                          (m->seat + 1) % th_option(g, CANASTA_OPT_PLAYERS)) == CANASTA_OK);
     for (i = 0; i < n; i++)
         wild += cards[i];
     wild &= 1; /* the parity of the next hand's card codes */
@@ -566,8 +524,8 @@ static void full_game(play_stats *ps, th_movelist *ml, int preset,
     const long guard = 40000;
     r.state = seed ^ UINT64_C(0x5EED);
     REQ(canasta_game_clone(&copy, g) == CANASTA_OK);
-    while (q_phase(g) != CANASTA_PHASE_GAME_OVER) {
-        int seat = q_seat(g);
+    while (th_phase(g) != CANASTA_PHASE_GAME_OVER) {
+        int seat = th_seat(g);
         uint64_t s = th_sm64_next(&r);
         canasta_move m = choose(players[seat], g, s);
         canasta_move again = choose(players[seat], g, s);
@@ -948,7 +906,7 @@ START_TEST(test_player_choose_allocates_nothing)
                      count_release, &pc), CANASTA_OK);
     ga = gc.allocs;
     pa = pc.allocs;
-    for (steps = 0; q_phase(g) != CANASTA_PHASE_GAME_OVER; steps++) {
+    for (steps = 0; th_phase(g) != CANASTA_PHASE_GAME_OVER; steps++) {
         canasta_move m, h;
         char reason[256];
         REQ(steps < 20000);
@@ -1341,14 +1299,14 @@ static int reason_fits(const char *reason, const canasta_game *g,
         return starts_with(reason, "Draw");
     case CANASTA_MOVE_TAKE_PILE: {
         char holds[64];
-        int pile = q_pile(g);
+        int pile = th_pile_size(g);
         snprintf(holds, sizeof holds, "it holds %d card%s.", pile,
                  pile == 1 ? "" : "s");
         return starts_with(reason, "Take the pile") &&
                strstr(reason, holds) != NULL;
     }
     case CANASTA_MOVE_MELD: {
-        int side = q_side(g, m->seat), opened = -1, nat = 0, tw = 0, jk = 0;
+        int side = th_seat_side(g, m->seat), opened = -1, nat = 0, tw = 0, jk = 0;
         REQ(canasta_game_opened(&opened, g, side) == CANASTA_OK);
         if (!opened)
             return starts_with(reason, "Open");
@@ -1391,9 +1349,9 @@ START_TEST(test_A2_hint_matches_choice_and_move)
                                           UINT64_C(31) + (uint64_t)(i * 5 + k),
                                           2000);
             int steps, hand = 0;
-            for (steps = 0; q_phase(g) != CANASTA_PHASE_GAME_OVER; steps++) {
+            for (steps = 0; th_phase(g) != CANASTA_PHASE_GAME_OVER; steps++) {
                 const canasta_player *p =
-                    styles[(q_seat(g) + hand + k) % ns];
+                    styles[(th_seat(g) + hand + k) % ns];
                 char reason[512], text[CANASTA_MOVE_TEXT_MAX];
                 canasta_move m = hint(reason, sizeof reason, p, g);
                 canasta_move c = choose(p, g, 0);
@@ -1556,15 +1514,15 @@ START_TEST(test_A2_hint_for_a_wild_discard_reads_well)
                                       UINT64_C(500) + (uint64_t)k, 0);
         int steps;
         for (steps = 0; steps < 3000 && !found &&
-             q_phase(g) != CANASTA_PHASE_GAME_OVER; steps++) {
+             th_phase(g) != CANASTA_PHASE_GAME_OVER; steps++) {
             char reason[512];
             canasta_move m = hint(reason, sizeof reason, p, g);
-            int seat = q_seat(g), next_side, hn = 0;
+            int seat = th_seat(g), next_side, hn = 0;
             if (m.kind == CANASTA_MOVE_DISCARD &&
                 canasta_card_is_wild(m.card) == 1) {
                 REQ(canasta_game_hand_size(&hn, g, seat) == CANASTA_OK);
-                next_side = q_side(g, (seat + 1) % n_seats(g));
-                if (hn > 1 && next_side != q_side(g, seat)) {
+                next_side = th_seat_side(g, (seat + 1) % th_option(g, CANASTA_OPT_PLAYERS));
+                if (hn > 1 && next_side != th_seat_side(g, seat)) {
                     found = 1;
                     ck_assert_msg(strstr(reason, "of twos") == NULL &&
                                   strstr(reason, "of jokers") == NULL,

@@ -99,20 +99,8 @@
 
 /* Check records the place of every passing ck_assert with a write()
  * system call; over hundreds of thousands of moves that alone would take
- * minutes.  These checks call into Check only when they fail. */
-#define REQ_CMP(a, op, b)                                                  \
-    do {                                                                   \
-        long long a_ = (long long)(a), b_ = (long long)(b);                \
-        if (!(a_ op b_))                                                   \
-            ck_abort_msg("%s:%d: failed: %s %s %s (%lld vs %lld)",         \
-                         __FILE__, __LINE__, #a, #op, #b, a_, b_);         \
-    } while (0)
-#define REQ_EQ(a, b) REQ_CMP(a, ==, b)
-#define REQ_NE(a, b) REQ_CMP(a, !=, b)
-#define REQ_LT(a, b) REQ_CMP(a, <, b)
-#define REQ_LE(a, b) REQ_CMP(a, <=, b)
-#define REQ_GT(a, b) REQ_CMP(a, >, b)
-#define REQ_GE(a, b) REQ_CMP(a, >=, b)
+ * minutes.  So this file uses the quiet REQ and QEQ/QLT/... of helpers.h,
+ * which call into Check only when they fail. */
 
 #define RANDOM_HAND_CHUNKS 8
 #define HANDS_PER_CHUNK 1000
@@ -242,64 +230,6 @@ static int hand_move_bound(const variant *v, int s0)
     return 4 * s0 + 3 * meldable + meldable + 1;
 }
 
-/* Queries that fail the test on an error status (cheap versions of the
- * th_* shorthands, see REQ above). */
-static int q_phase(const canasta_game *g)
-{
-    int v = -1;
-    REQ_EQ(canasta_game_phase(&v, g), CANASTA_OK);
-    return v;
-}
-
-static int q_seat(const canasta_game *g)
-{
-    int v = -1;
-    REQ_EQ(canasta_game_current_seat(&v, g), CANASTA_OK);
-    return v;
-}
-
-static int q_hand_size(const canasta_game *g, int seat)
-{
-    int v = -1;
-    REQ_EQ(canasta_game_hand_size(&v, g, seat), CANASTA_OK);
-    return v;
-}
-
-static int q_stock(const canasta_game *g)
-{
-    int v = -1;
-    REQ_EQ(canasta_game_stock_size(&v, g), CANASTA_OK);
-    return v;
-}
-
-static int q_total(const canasta_game *g, int side)
-{
-    int v = 0;
-    REQ_EQ(canasta_game_total(&v, g, side), CANASTA_OK);
-    return v;
-}
-
-static int q_seat_side(const canasta_game *g, int seat)
-{
-    int v = -1;
-    REQ_EQ(canasta_game_seat_side(&v, g, seat), CANASTA_OK);
-    return v;
-}
-
-static int q_lone(const canasta_game *g)
-{
-    int v = -7;
-    REQ_EQ(canasta_game_lone_hand(&v, g), CANASTA_OK);
-    return v;
-}
-
-static int q_opened(const canasta_game *g, int side)
-{
-    int v = -1;
-    REQ_EQ(canasta_game_opened(&v, g, side), CANASTA_OK);
-    return v;
-}
-
 /* ---------------------------------------------------------------- */
 /* Rules written out on our side                                      */
 /* ---------------------------------------------------------------- */
@@ -342,25 +272,25 @@ static void check_preset_options(const variant *v)
     canasta_rules *r = NULL;
     size_t i;
     int n;
-    REQ_EQ(canasta_rules_create(&r, v->preset), CANASTA_OK);
+    QEQ(canasta_rules_create(&r, v->preset), CANASTA_OK);
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int got = -1;
-        REQ_EQ(canasta_rules_get(&got, r, keys[i]), CANASTA_OK);
+        QEQ(canasta_rules_get(&got, r, keys[i]), CANASTA_OK);
         REQ_MSG(got == want[i], "%s (preset %d): option %d is %d, the rules "
                 "say %d", v->rule, v->preset, keys[i], got, want[i]);
     }
-    REQ_EQ(v->deck, 52 * v->packs + v->jokers); /* C2, X6 */
-    REQ_LE(v->players, MAX_SEATS);
-    REQ_LE(v->sides, MAX_SIDES);
+    QEQ(v->deck, 52 * v->packs + v->jokers); /* C2, X6 */
+    QLE(v->players, MAX_SEATS);
+    QLE(v->sides, MAX_SIDES);
     for (n = 0; n <= 2 * v->packs; n++) {
         int b = -1;
-        REQ_EQ(canasta_rules_red_three_bonus(&b, r, n), CANASTA_OK);
+        QEQ(canasta_rules_red_three_bonus(&b, r, n), CANASTA_OK);
         REQ_MSG(b == v->red3[n], "%s: %d red threes score %d, the rules "
                 "say %d", v->rule, n, b, v->red3[n]);
     }
     for (i = 0; i < sizeof totals / sizeof totals[0]; i++) {
         int m = -1;
-        REQ_EQ(canasta_rules_opening_minimum(&m, r, totals[i]), CANASTA_OK);
+        QEQ(canasta_rules_opening_minimum(&m, r, totals[i]), CANASTA_OK);
         REQ_MSG(m == o1_minimum(v, totals[i]), "%s: minimum %d at %d, the "
                 "rules say %d", v->rule, m, totals[i],
                 o1_minimum(v, totals[i]));
@@ -461,31 +391,31 @@ static void check_melds(const canasta_game *g, const player *p, int side,
         int n = -1, t = -1, j = -1, cls = -1, cn = 0, ct = 0, cj = 0;
         uint8_t cards[BUF];
         size_t k = 0, i;
-        REQ_EQ(canasta_game_meld(&n, &t, &j, g, side, rank), CANASTA_OK);
-        REQ_EQ(canasta_game_meld_cards(cards, sizeof cards, &k, g, side,
+        QEQ(canasta_game_meld(&n, &t, &j, g, side, rank), CANASTA_OK);
+        QEQ(canasta_game_meld_cards(cards, sizeof cards, &k, g, side,
                                        rank), CANASTA_OK);
-        REQ_EQ(k, (size_t)(n + t + j));
+        QEQ(k, (size_t)(n + t + j));
         for (i = 0; i < k; i++) {
             if (cards[i] == CANASTA_JOKER)
                 cj++;
             else if (cards[i] / 4 == 2)
                 ct++;
             else {
-                REQ_EQ(cards[i] / 4, rank);
+                QEQ(cards[i] / 4, rank);
                 REQ(!is_red_three(cards[i]));
                 cn++;
             }
             sv->melded_value += th_card_value(cards[i]);
         }
-        REQ_EQ(cn, n);
-        REQ_EQ(ct, t);
-        REQ_EQ(cj, j);
+        QEQ(cn, n);
+        QEQ(ct, t);
+        QEQ(cj, j);
         if (k == 0)
             continue;
         sv->any = 1;
         /* M1: at least two naturals, at most three wild cards (X3: at
          * most the merged meld's). */
-        REQ_GE(n, 2);
+        QGE(n, 2);
         REQ_MSG(t + j <= p->wild_cap[side][rank],
                 "%s: side %d's meld of rank %d holds %d wild cards (at most "
                 "%d)", p->v->rule, side, rank, t + j,
@@ -494,7 +424,7 @@ static void check_melds(const canasta_game *g, const player *p, int side,
             REQ_MSG(canasta_meld_class(&cls, rank, n, t, j) == CANASTA_OK,
                     "illegal meld on the table: side %d rank %d %d+%d+%d",
                     side, rank, n, t, j);
-            REQ_NE(cls, CANASTA_MELD_NONE);
+            QNE(cls, CANASTA_MELD_NONE);
         } else {
             cls = n + t + j >= 7 ? CANASTA_MELD_MIXED_CANASTA
                                  : CANASTA_MELD_OPEN;
@@ -506,16 +436,16 @@ static void check_melds(const canasta_game *g, const player *p, int side,
             REQ(n + t + j >= 7 && t + j > 0);
             sv->mixed++;
         } else {
-            REQ_LT(n + t + j, 7);
+            QLT(n + t + j, 7);
         }
         if (rank == 3)
             sv->black_threes = 1;
     }
-    REQ_EQ(canasta_game_canastas(&nat, &mix, g, side), CANASTA_OK);
-    REQ_EQ(nat, sv->natural);
-    REQ_EQ(mix, sv->mixed);
-    REQ_EQ(canasta_game_opened(&opened, g, side), CANASTA_OK);
-    REQ_EQ(opened, sv->any);
+    QEQ(canasta_game_canastas(&nat, &mix, g, side), CANASTA_OK);
+    QEQ(nat, sv->natural);
+    QEQ(mix, sv->mixed);
+    QEQ(canasta_game_opened(&opened, g, side), CANASTA_OK);
+    QEQ(opened, sv->any);
 }
 
 /* P2/P3: the pile flags follow from the pile's cards and the side. */
@@ -524,7 +454,7 @@ static void check_pile_flags(const canasta_game *g, const variant *v)
     uint8_t pile[BUF];
     size_t n = 0, i;
     int side, wild_in = 0, red3_in = 0, top;
-    REQ_EQ(canasta_game_pile(pile, sizeof pile, &n, g), CANASTA_OK);
+    QEQ(canasta_game_pile(pile, sizeof pile, &n, g), CANASTA_OK);
     for (i = 0; i < n; i++) {
         if (is_wild(pile[i]))
             wild_in = 1;
@@ -534,24 +464,24 @@ static void check_pile_flags(const canasta_game *g, const variant *v)
     top = n ? pile[n - 1] : CANASTA_CARD_NONE;
     {
         int t = -1;
-        REQ_EQ(canasta_game_pile_top(&t, g), CANASTA_OK);
-        REQ_EQ(t, top);
+        QEQ(canasta_game_pile_top(&t, g), CANASTA_OK);
+        QEQ(t, top);
     }
     /* A red three on top would have been covered (C5) or never discarded
      * (T2). */
     if (n)
         REQ(!is_red_three(top));
     for (side = 0; side < v->sides; side++) {
-        int flags = 0, opened = q_opened(g, side);
-        REQ_EQ(canasta_game_pile_status(&flags, g, side), CANASTA_OK);
-        REQ_EQ(!!(flags & CANASTA_PILE_EMPTY), n == 0);
+        int flags = 0, opened = th_opened(g, side);
+        QEQ(canasta_game_pile_status(&flags, g, side), CANASTA_OK);
+        QEQ(!!(flags & CANASTA_PILE_EMPTY), n == 0);
         if (n == 0)
             continue;
-        REQ_EQ(!!(flags & CANASTA_PILE_FROZEN_WILD), wild_in);
-        REQ_EQ(!!(flags & CANASTA_PILE_FROZEN_RED_THREE), red3_in);
-        REQ_EQ(!!(flags & CANASTA_PILE_FROZEN_UNOPENED), !opened);
-        REQ_EQ(!!(flags & CANASTA_PILE_BLOCKED_WILD), is_wild(top));
-        REQ_EQ(!!(flags & CANASTA_PILE_BLOCKED_BLACK_THREE),
+        QEQ(!!(flags & CANASTA_PILE_FROZEN_WILD), wild_in);
+        QEQ(!!(flags & CANASTA_PILE_FROZEN_RED_THREE), red3_in);
+        QEQ(!!(flags & CANASTA_PILE_FROZEN_UNOPENED), !opened);
+        QEQ(!!(flags & CANASTA_PILE_BLOCKED_WILD), is_wild(top));
+        QEQ(!!(flags & CANASTA_PILE_BLOCKED_BLACK_THREE),
                is_black_three(top));
     }
 }
@@ -561,7 +491,7 @@ static int hand_value(const canasta_game *g, int seat)
     uint8_t cards[BUF];
     size_t n = 0, i;
     int sum = 0;
-    REQ_EQ(canasta_game_hand(cards, sizeof cards, &n, g, seat), CANASTA_OK);
+    QEQ(canasta_game_hand(cards, sizeof cards, &n, g, seat), CANASTA_OK);
     for (i = 0; i < n; i++) {
         REQ(!is_red_three(cards[i])); /* R1/R2/C6: never held */
         sum += th_card_value(cards[i]);
@@ -573,7 +503,7 @@ static int red_three_count(const canasta_game *g, int seat)
 {
     uint8_t cards[16];
     size_t n = 0, i;
-    REQ_EQ(canasta_game_red_threes(cards, sizeof cards, &n, g, seat),
+    QEQ(canasta_game_red_threes(cards, sizeof cards, &n, g, seat),
            CANASTA_OK);
     for (i = 0; i < n; i++)
         REQ(is_red_three(cards[i]));
@@ -594,13 +524,13 @@ static void check_cards_public(const canasta_game *g, const variant *v)
     memset(have, 0, sizeof have);
     for (seat = 0; seat < v->players; seat++) {
         n = 0;
-        REQ_EQ(canasta_game_hand(cards, sizeof cards, &n, g, seat),
+        QEQ(canasta_game_hand(cards, sizeof cards, &n, g, seat),
                CANASTA_OK);
         for (i = 0; i < n; i++)
             have[cards[i]]++;
         seen += (int)n;
         n = 0;
-        REQ_EQ(canasta_game_red_threes(cards, sizeof cards, &n, g, seat),
+        QEQ(canasta_game_red_threes(cards, sizeof cards, &n, g, seat),
                CANASTA_OK);
         for (i = 0; i < n; i++)
             have[cards[i]]++;
@@ -609,14 +539,14 @@ static void check_cards_public(const canasta_game *g, const variant *v)
     for (side = 0; side < v->sides; side++)
         for (rank = 3; rank <= 14; rank++) {
             n = 0;
-            REQ_EQ(canasta_game_meld_cards(cards, sizeof cards, &n, g, side,
+            QEQ(canasta_game_meld_cards(cards, sizeof cards, &n, g, side,
                                            rank), CANASTA_OK);
             for (i = 0; i < n; i++)
                 have[cards[i]]++;
             seen += (int)n;
         }
     n = 0;
-    REQ_EQ(canasta_game_pile(cards, sizeof cards, &n, g), CANASTA_OK);
+    QEQ(canasta_game_pile(cards, sizeof cards, &n, g), CANASTA_OK);
     for (i = 0; i < n; i++)
         have[cards[i]]++;
     seen += (int)n;
@@ -628,7 +558,7 @@ static void check_cards_public(const canasta_game *g, const variant *v)
             deck = v->packs;
         REQ_MSG(have[c] <= deck, "card code %d seen %d times", c, have[c]);
     }
-    REQ_EQ(seen + q_stock(g), v->deck);
+    QEQ(seen + th_stock_size(g), v->deck);
 }
 
 /* The lowest seat other than the lone hand (X3: the partners' table). */
@@ -645,20 +575,20 @@ static int partners_table(const variant *v, int lone)
 static void check_tables(const canasta_game *g, const player *p)
 {
     const variant *v = p->v;
-    int lone = q_lone(g), s;
+    int lone = th_lone_hand(g), s;
     if (!v->lone)
-        REQ_EQ(lone, -1);
+        QEQ(lone, -1);
     else
         REQ(lone >= -1 && lone < v->players);
     if (p->merged)
-        REQ_GE(lone, 0);
+        QGE(lone, 0);
     for (s = 0; s < v->players; s++) {
         int want = column_of(v, s);
         if (p->merged && s != lone)
             want = partners_table(v, lone);
-        REQ_MSG(q_seat_side(g, s) == want, "%s: seat %d plays on side %d, "
+        REQ_MSG(th_seat_side(g, s) == want, "%s: seat %d plays on side %d, "
                 "expected %d (lone hand %d)", v->rule, s,
-                q_seat_side(g, s), want, lone);
+                th_seat_side(g, s), want, lone);
     }
 }
 
@@ -666,10 +596,10 @@ static void check_tables(const canasta_game *g, const player *p)
  * table, or -1. */
 static int partner_of(const canasta_game *g, const variant *v, int seat)
 {
-    int i, side = q_seat_side(g, seat);
+    int i, side = th_seat_side(g, seat);
     for (i = 1; i < v->players; i++) {
         int s = (seat + i) % v->players;
-        if (q_seat_side(g, s) == side)
+        if (th_seat_side(g, s) == side)
             return s;
     }
     return -1;
@@ -684,25 +614,25 @@ static void check_naturals_join(const canasta_game *g, player *p)
     uint8_t cards[BUF];
     size_t n = 0, i;
     int seat, side, r;
-    if (!p->merged || q_phase(g) != CANASTA_PHASE_PLAY)
+    if (!p->merged || th_phase(g) != CANASTA_PHASE_PLAY)
         return;
-    seat = q_seat(g);
-    side = q_seat_side(g, seat);
+    seat = th_seat(g);
+    side = th_seat_side(g, seat);
     for (r = 4; r <= 14; r++) {
         if (p->wild_cap[side][r] <= 3)
             continue;
         if (n == 0)
-            REQ_EQ(canasta_game_hand(cards, sizeof cards, &n, g, seat),
+            QEQ(canasta_game_hand(cards, sizeof cards, &n, g, seat),
                    CANASTA_OK);
         for (i = 0; i < n; i++)
             if (cards[i] / 4 == r) {
                 canasta_move m;
                 char why[256];
                 int rc, gi = -1;
-                REQ_EQ(canasta_move_init(&m, CANASTA_MOVE_MELD, seat),
+                QEQ(canasta_move_init(&m, CANASTA_MOVE_MELD, seat),
                        CANASTA_OK);
-                REQ_EQ(canasta_move_add_group(&gi, &m, r), CANASTA_OK);
-                REQ_EQ(canasta_move_add_card(&m, gi, cards[i]), CANASTA_OK);
+                QEQ(canasta_move_add_group(&gi, &m, r), CANASTA_OK);
+                QEQ(canasta_move_add_card(&m, gi, cards[i]), CANASTA_OK);
                 why[0] = '\0';
                 rc = canasta_validate(why, sizeof why, g, &m);
                 REQ_MSG(rc != CANASTA_E_MELD, "X3/M4: seat %d may not add a "
@@ -720,27 +650,27 @@ static void check_position(const canasta_game *g, const player *p,
                            side_view sv[MAX_SIDES])
 {
     const variant *v = p->v;
-    int phase = q_phase(g), side, seat;
+    int phase = th_phase(g), side, seat;
     th_assert_cards_accounted(g);
     check_cards_public(g, v);
     check_tables(g, p);
     for (side = 0; side < v->sides; side++)
         check_melds(g, p, side, &sv[side]);
-    seat = q_seat(g);
+    seat = th_seat(g);
     REQ(seat >= 0 && seat < v->players);
     if (th_phase_in_play(phase)) {
         int s;
         for (s = 0; s < v->players; s++)
-            REQ_GE(q_hand_size(g, s), 1); /* else someone is out */
+            QGE(th_hand_size(g, s), 1); /* else someone is out */
         /* M6 / DECISIONS 8: black threes are melded only by a move that
          * leaves at most one card while going out is allowed; so while
          * play goes on, such a meld means the player who laid it is still
          * on turn, in the play phase, holding one card to discard. */
         for (s = 0; s < v->sides; s++)
             if (sv[s].black_threes) {
-                REQ_EQ(phase, CANASTA_PHASE_PLAY);
-                REQ_EQ(q_seat_side(g, seat), s);
-                REQ_EQ(q_hand_size(g, seat), 1);
+                QEQ(phase, CANASTA_PHASE_PLAY);
+                QEQ(th_seat_side(g, seat), s);
+                QEQ(th_hand_size(g, seat), 1);
             }
         check_pile_flags(g, v);
     } else {
@@ -760,24 +690,24 @@ static void check_deal(const canasta_game *g, player *p)
     uint8_t pile[BUF];
     size_t n = 0, i;
     int s, reds = 0, dealer = -1;
-    REQ_EQ(canasta_game_dealer(&dealer, g), CANASTA_OK);
-    REQ_EQ(q_phase(g), CANASTA_PHASE_DRAW);
-    REQ_EQ(q_seat(g), (dealer + 1) % v->players);
+    QEQ(canasta_game_dealer(&dealer, g), CANASTA_OK);
+    QEQ(th_phase(g), CANASTA_PHASE_DRAW);
+    QEQ(th_seat(g), (dealer + 1) % v->players);
     for (s = 0; s < v->players; s++) {
-        REQ_EQ(q_hand_size(g, s), v->hand);
+        QEQ(th_hand_size(g, s), v->hand);
         reds += red_three_count(g, s);
     }
-    REQ_EQ(canasta_game_pile(pile, sizeof pile, &n, g), CANASTA_OK);
-    REQ_GE(n, 1);
+    QEQ(canasta_game_pile(pile, sizeof pile, &n, g), CANASTA_OK);
+    QGE(n, 1);
     for (i = 0; i + 1 < n; i++)
         REQ(is_wild(pile[i]) || is_red_three(pile[i]));
     REQ(!is_wild(pile[n - 1]) && !is_red_three(pile[n - 1]));
-    REQ_EQ(q_stock(g), v->deck - v->players * v->hand - (int)n - reds);
-    REQ_EQ(q_lone(g), -1);
+    QEQ(th_stock_size(g), v->deck - v->players * v->hand - (int)n - reds);
+    QEQ(th_lone_hand(g), -1);
     for (s = 0; s < v->sides; s++) {
         int min = -1;
-        REQ_EQ(canasta_game_opening_minimum(&min, g, s), CANASTA_OK);
-        REQ_EQ(min, o1_minimum(v, q_total(g, s)));
+        QEQ(canasta_game_opening_minimum(&min, g, s), CANASTA_OK);
+        QEQ(min, o1_minimum(v, th_total(g, s)));
     }
     p->merged = 0;
     p->ask_seat = -1;
@@ -794,10 +724,10 @@ static void snap_tables(tables_snap *ts, const canasta_game *g,
     int side, r;
     for (side = 0; side < v->sides; side++) {
         for (r = 3; r <= 14; r++)
-            REQ_EQ(canasta_game_meld(&ts->n[side][r], &ts->t[side][r],
+            QEQ(canasta_game_meld(&ts->n[side][r], &ts->t[side][r],
                                      &ts->j[side][r], g, side, r),
                    CANASTA_OK);
-        ts->opened[side] = q_opened(g, side);
+        ts->opened[side] = th_opened(g, side);
     }
 }
 
@@ -809,14 +739,14 @@ static void check_lone_hand(const canasta_game *g, player *p,
                             const tables_snap *ts)
 {
     const variant *v = p->v;
-    int lone = q_lone(g), how = 0, who = -7;
+    int lone = th_lone_hand(g), how = 0, who = -7;
     if (!v->lone) {
-        REQ_EQ(lone, -1);
+        QEQ(lone, -1);
         return;
     }
     if (lone_before >= 0) {
         /* for the rest of the hand */
-        REQ_EQ(lone, lone_before);
+        QEQ(lone, lone_before);
         return;
     }
     if (m->kind == CANASTA_MOVE_TAKE_PILE) {
@@ -826,31 +756,31 @@ static void check_lone_hand(const canasta_game *g, player *p,
                 "hand is %d", m->seat, lone);
         for (b = a + 1; b == m->seat; b++)
             ;
-        REQ_LT(b, v->players);
-        REQ_EQ(q_seat_side(g, m->seat), m->seat);
-        REQ_EQ(q_seat_side(g, a), a);
-        REQ_EQ(q_seat_side(g, b), a);
+        QLT(b, v->players);
+        QEQ(th_seat_side(g, m->seat), m->seat);
+        QEQ(th_seat_side(g, a), a);
+        QEQ(th_seat_side(g, b), a);
         /* the partners' melds, rank by rank, on the lower seat's table;
          * the higher seat's table is left empty */
         for (r = 3; r <= 14; r++) {
             int n = -1, t = -1, j = -1;
-            REQ_EQ(canasta_game_meld(&n, &t, &j, g, a, r), CANASTA_OK);
-            REQ_EQ(n, ts->n[a][r] + ts->n[b][r]);
-            REQ_EQ(t, ts->t[a][r] + ts->t[b][r]);
-            REQ_EQ(j, ts->j[a][r] + ts->j[b][r]);
+            QEQ(canasta_game_meld(&n, &t, &j, g, a, r), CANASTA_OK);
+            QEQ(n, ts->n[a][r] + ts->n[b][r]);
+            QEQ(t, ts->t[a][r] + ts->t[b][r]);
+            QEQ(j, ts->j[a][r] + ts->j[b][r]);
             if (t + j > 3)
                 p->wild_cap[a][r] = t + j;
-            REQ_EQ(canasta_game_meld(&n, &t, &j, g, b, r), CANASTA_OK);
-            REQ_EQ(n + t + j, 0);
+            QEQ(canasta_game_meld(&n, &t, &j, g, b, r), CANASTA_OK);
+            QEQ(n + t + j, 0);
         }
-        REQ_EQ(q_opened(g, a), ts->opened[a] || ts->opened[b]);
-        REQ_EQ(q_opened(g, b), 0);
+        QEQ(th_opened(g, a), ts->opened[a] || ts->opened[b]);
+        QEQ(th_opened(g, b), 0);
         p->merged = 1;
         p->partnerships++;
         return;
     }
-    REQ_EQ(canasta_game_hand_end(&how, &who, g), CANASTA_OK);
-    if (!th_phase_in_play(q_phase(g)) &&
+    QEQ(canasta_game_hand_end(&how, &who, g), CANASTA_OK);
+    if (!th_phase_in_play(th_phase(g)) &&
         (how == CANASTA_END_WENT_OUT || how == CANASTA_END_CONCEALED)) {
         /* went out before anyone took the pile: the lone hand, with every
          * table left apart */
@@ -859,7 +789,7 @@ static void check_lone_hand(const canasta_game *g, player *p,
         p->lone_out_first++;
         return;
     }
-    REQ_EQ(lone, -1);
+    QEQ(lone, -1);
 }
 
 /* The seats whose tables and hands make score column col (see the
@@ -885,32 +815,32 @@ static void check_hand_end(const canasta_game *g, const player *p,
 {
     const variant *v = p->v;
     int how = -1, who = -7, side, col, target = 0, t[MAX_SIDES];
-    int phase = q_phase(g);
-    int mover = last->seat, mover_table = q_seat_side(g, mover);
-    int lone = q_lone(g), best = 0, leaders = 0, leader = -1;
-    REQ_EQ(canasta_game_hand_end(&how, &who, g), CANASTA_OK);
+    int phase = th_phase(g);
+    int mover = last->seat, mover_table = th_seat_side(g, mover);
+    int lone = th_lone_hand(g), best = 0, leaders = 0, leader = -1;
+    QEQ(canasta_game_hand_end(&how, &who, g), CANASTA_OK);
     switch (how) {
     case CANASTA_END_WENT_OUT:
     case CANASTA_END_CONCEALED:
-        REQ_EQ(who, mover);
-        REQ_EQ(q_hand_size(g, mover), 0);
+        QEQ(who, mover);
+        QEQ(th_hand_size(g, mover), 0);
         /* G1 (X2, X6: two): the side has the canastas. */
-        REQ_GE(sv[mover_table].natural + sv[mover_table].mixed, v->need);
+        QGE(sv[mover_table].natural + sv[mover_table].mixed, v->need);
         REQ(last->kind == CANASTA_MOVE_MELD ||
             last->kind == CANASTA_MOVE_DISCARD ||
             last->kind == CANASTA_MOVE_TAKE_PILE);
         break;
     case CANASTA_END_STOCK:
         /* E1 */
-        REQ_EQ(who, -1);
-        REQ_EQ(last->kind, CANASTA_MOVE_DECLINE);
-        REQ_EQ(q_stock(g), 0);
+        QEQ(who, -1);
+        QEQ(last->kind, CANASTA_MOVE_DECLINE);
+        QEQ(th_stock_size(g), 0);
         break;
     case CANASTA_END_RED_THREE:
         /* E2 */
-        REQ_EQ(who, -1);
-        REQ_EQ(last->kind, CANASTA_MOVE_DRAW);
-        REQ_EQ(q_stock(g), 0);
+        QEQ(who, -1);
+        QEQ(last->kind, CANASTA_MOVE_DRAW);
+        QEQ(th_stock_size(g), 0);
         break;
     default:
         ck_abort_msg("hand over but hand_end says %d", how);
@@ -926,13 +856,13 @@ static void check_hand_end(const canasta_game *g, const player *p,
         int it[CANASTA_SCORE_ITEMS], i, s, sum = 0, reds = 0, red_bonus;
         int melded = 0, nat = 0, mix = 0, any = 0, in_hand = 0, going = 0;
         unsigned seats = column_seats(v, col, lone), tables = 0;
-        REQ_EQ(canasta_game_hand_score(it, CANASTA_SCORE_ITEMS, g, col),
+        QEQ(canasta_game_hand_score(it, CANASTA_SCORE_ITEMS, g, col),
                CANASTA_OK);
         for (s = 0; s < v->players; s++) {
             if (column_of(v, s) == col)
                 reds += red_three_count(g, s);
             if (seats >> s & 1) {
-                tables |= 1u << q_seat_side(g, s);
+                tables |= 1u << th_seat_side(g, s);
                 in_hand += hand_value(g, s);
             }
         }
@@ -943,7 +873,7 @@ static void check_hand_end(const canasta_game *g, const player *p,
                 mix += sv[side].mixed;
                 any |= sv[side].any;
             }
-        REQ_LE(reds, 2 * v->packs);
+        QLE(reds, 2 * v->packs);
         red_bonus = v->red3[reds];
         if (!any)
             red_bonus = -red_bonus;
@@ -953,21 +883,21 @@ static void check_hand_end(const canasta_game *g, const player *p,
             if (how == CANASTA_END_CONCEALED)
                 going = 200;
         }
-        REQ_EQ(it[CANASTA_SCORE_MELDED], melded);
-        REQ_EQ(it[CANASTA_SCORE_NATURAL_CANASTAS], 500 * nat);
-        REQ_EQ(it[CANASTA_SCORE_MIXED_CANASTAS], 300 * mix);
+        QEQ(it[CANASTA_SCORE_MELDED], melded);
+        QEQ(it[CANASTA_SCORE_NATURAL_CANASTAS], 500 * nat);
+        QEQ(it[CANASTA_SCORE_MIXED_CANASTAS], 300 * mix);
         REQ_MSG(it[CANASTA_SCORE_RED_THREES] == red_bonus,
                 "%s: column %d's red threes score %d, expected %d (%d red "
                 "threes, melded %d)", v->rule, col,
                 it[CANASTA_SCORE_RED_THREES], red_bonus, reds, any);
-        REQ_EQ(it[CANASTA_SCORE_GOING_OUT], going);
-        REQ_EQ(it[CANASTA_SCORE_IN_HAND], -in_hand);
+        QEQ(it[CANASTA_SCORE_GOING_OUT], going);
+        QEQ(it[CANASTA_SCORE_IN_HAND], -in_hand);
         for (i = 0; i < CANASTA_SCORE_TOTAL; i++)
             sum += it[i];
-        REQ_EQ(it[CANASTA_SCORE_TOTAL], sum);
+        QEQ(it[CANASTA_SCORE_TOTAL], sum);
         /* S5 */
-        t[col] = q_total(g, col);
-        REQ_EQ(t[col], totals_before[col] + sum);
+        t[col] = th_total(g, col);
+        QEQ(t[col], totals_before[col] + sum);
         if (col == 0 || t[col] > best) {
             best = t[col];
             leaders = 1;
@@ -977,26 +907,26 @@ static void check_hand_end(const canasta_game *g, const player *p,
         }
     }
     /* S6 with the default tie rule (play on). */
-    REQ_EQ(canasta_game_option(&target, g, CANASTA_OPT_TARGET_SCORE),
+    QEQ(canasta_game_option(&target, g, CANASTA_OPT_TARGET_SCORE),
            CANASTA_OK);
     if (phase == CANASTA_PHASE_GAME_OVER) {
         int w = -7;
-        REQ_EQ(canasta_game_winner(&w, g), CANASTA_OK);
-        REQ_EQ(w, leader);
-        REQ_GE(t[w], target);
-        REQ_EQ(leaders, 1);
+        QEQ(canasta_game_winner(&w, g), CANASTA_OK);
+        QEQ(w, leader);
+        QGE(t[w], target);
+        QEQ(leaders, 1);
     } else {
         int w;
-        REQ_EQ(phase, CANASTA_PHASE_HAND_OVER);
+        QEQ(phase, CANASTA_PHASE_HAND_OVER);
         REQ(!(best >= target && leaders == 1));
-        REQ_EQ(canasta_game_winner(&w, g), CANASTA_E_PHASE);
+        QEQ(canasta_game_winner(&w, g), CANASTA_E_PHASE);
     }
 }
 
 static void validate_listed(const canasta_game *g, player *p)
 {
     size_t i;
-    int seat = q_seat(g);
+    int seat = th_seat(g);
     for (i = 0; i < p->ml.n; i++) {
         char why[256];
         int rc;
@@ -1005,11 +935,11 @@ static void validate_listed(const canasta_game *g, player *p)
         REQ_MSG(rc == CANASTA_OK,
                 "listed move %u (kind %d) does not validate: %s (%s)",
                 (unsigned)i, p->ml.v[i].kind, canasta_error_name(rc), why);
-        REQ_EQ(p->ml.v[i].seat, seat);
+        QEQ(p->ml.v[i].seat, seat);
         /* G4: nobody to ask in X2, nor in X3 before a take or for the
          * lone hand. */
         if (p->ml.v[i].kind == CANASTA_MOVE_ASK)
-            REQ_GE(partner_of(g, p->v, seat), 0);
+            QGE(partner_of(g, p->v, seat), 0);
     }
     p->listed_validated += (long)p->ml.n;
 }
@@ -1039,18 +969,18 @@ static void try_refused_moves(canasta_game *g, player *p,
 {
     const variant *v = p->v;
     canasta_move m;
-    int phase = q_phase(g);
+    int phase = th_phase(g);
     if (!p->scratch)
-        REQ_EQ(canasta_game_clone(&p->scratch, g), CANASTA_OK);
+        QEQ(canasta_game_clone(&p->scratch, g), CANASTA_OK);
     else
-        REQ_EQ(canasta_game_copy(p->scratch, g), CANASTA_OK);
+        QEQ(canasta_game_copy(p->scratch, g), CANASTA_OK);
     m = *pick;
     m.seat = (uint8_t)((pick->seat + 1 +
                         (int)th_sm64_below(&p->rng_bad,
                                            (size_t)(v->players - 1))) %
                        v->players);
     expect_refused(g, p, &m, CANASTA_E_TURN);
-    REQ_EQ(canasta_move_init(&m, phase == CANASTA_PHASE_DRAW
+    QEQ(canasta_move_init(&m, phase == CANASTA_PHASE_DRAW
                                      ? CANASTA_MOVE_DISCARD
                                      : CANASTA_MOVE_DRAW, pick->seat),
            CANASTA_OK);
@@ -1061,7 +991,7 @@ static void try_refused_moves(canasta_game *g, player *p,
         size_t n = 0, i;
         int held[CANASTA_CARD_LIMIT], c, start;
         memset(held, 0, sizeof held);
-        REQ_EQ(canasta_game_hand(cards, sizeof cards, &n, g, pick->seat),
+        QEQ(canasta_game_hand(cards, sizeof cards, &n, g, pick->seat),
                CANASTA_OK);
         for (i = 0; i < n; i++)
             held[cards[i]] = 1;
@@ -1070,7 +1000,7 @@ static void try_refused_moves(canasta_game *g, player *p,
             /* 4c .. As: no wild card, no three */
             int card = 16 + (c - 16) % 44;
             if (!held[card]) {
-                REQ_EQ(canasta_move_init(&m, CANASTA_MOVE_DISCARD,
+                QEQ(canasta_move_init(&m, CANASTA_MOVE_DISCARD,
                                          pick->seat), CANASTA_OK);
                 m.card = (uint8_t)card;
                 expect_refused(g, p, &m, CANASTA_E_NOT_IN_HAND);
@@ -1091,12 +1021,12 @@ static void note_before(before_move *b, const canasta_game *g,
 {
     uint8_t pile[BUF], r3[16];
     size_t n = 0, i;
-    b->phase = q_phase(g);
-    b->seat = q_seat(g);
-    b->side = q_seat_side(g, b->seat);
-    b->hand = q_hand_size(g, b->seat);
-    b->stock = q_stock(g);
-    REQ_EQ(canasta_game_pile(pile, sizeof pile, &n, g), CANASTA_OK);
+    b->phase = th_phase(g);
+    b->seat = th_seat(g);
+    b->side = th_seat_side(g, b->seat);
+    b->hand = th_hand_size(g, b->seat);
+    b->stock = th_stock_size(g);
+    QEQ(canasta_game_pile(pile, sizeof pile, &n, g), CANASTA_OK);
     b->pile = (int)n;
     b->top = n ? pile[n - 1] : 0;
     b->pile_reds = 0;
@@ -1104,12 +1034,12 @@ static void note_before(before_move *b, const canasta_game *g,
         if (is_red_three(pile[i]))
             b->pile_reds++;
     n = 0;
-    REQ_EQ(canasta_game_red_threes(r3, sizeof r3, &n, g, b->seat),
+    QEQ(canasta_game_red_threes(r3, sizeof r3, &n, g, b->seat),
            CANASTA_OK);
     b->reds = (int)n;
-    b->opened = q_opened(g, b->side);
+    b->opened = th_opened(g, b->side);
     /* O1, X3: the player's own column's minimum */
-    REQ_EQ(canasta_game_opening_minimum(&b->minimum, g,
+    QEQ(canasta_game_opening_minimum(&b->minimum, g,
                                         column_of(v, b->seat)), CANASTA_OK);
 }
 
@@ -1132,16 +1062,16 @@ static void check_transition(const canasta_game *g, player *p,
                              int turn_src)
 {
     const variant *v = p->v;
-    int phase = q_phase(g), seat = q_seat(g), live = th_phase_in_play(phase);
-    int hand = q_hand_size(g, b->seat), pile, reds, value, cards, opened;
+    int phase = th_phase(g), seat = th_seat(g), live = th_phase_in_play(phase);
+    int hand = th_hand_size(g, b->seat), pile, reds, value, cards, opened;
     uint8_t r3[16];
     size_t n = 0;
-    REQ_EQ(canasta_game_pile_size(&pile, g), CANASTA_OK);
-    REQ_EQ(canasta_game_red_threes(r3, sizeof r3, &n, g, b->seat),
+    QEQ(canasta_game_pile_size(&pile, g), CANASTA_OK);
+    QEQ(canasta_game_red_threes(r3, sizeof r3, &n, g, b->seat),
            CANASTA_OK);
     reds = (int)n;
     /* The mover's table: in X3 the taker of the pile keeps its own. */
-    opened = q_opened(g, q_seat_side(g, b->seat));
+    opened = th_opened(g, th_seat_side(g, b->seat));
     cards = move_cards(m, &value);
     switch (m->kind) {
     case CANASTA_MOVE_DRAW: {
@@ -1150,108 +1080,108 @@ static void check_transition(const canasta_game *g, player *p,
          * three; X2: with fewer cards left the last one counts as the
          * full draw; E2: a red three drawn last ends the hand at once. */
         int kept = hand - b->hand, drew_reds = reds - b->reds;
-        int stock = q_stock(g);
-        REQ_EQ(b->phase, CANASTA_PHASE_DRAW);
-        REQ_GE(drew_reds, 0);
-        REQ_EQ(kept + drew_reds, b->stock - stock);
-        REQ_LE(kept, v->draw);
+        int stock = th_stock_size(g);
+        QEQ(b->phase, CANASTA_PHASE_DRAW);
+        QGE(drew_reds, 0);
+        QEQ(kept + drew_reds, b->stock - stock);
+        QLE(kept, v->draw);
         if (live) {
-            REQ_EQ(phase, CANASTA_PHASE_PLAY);
-            REQ_EQ(seat, b->seat);
-            REQ_GE(kept, 1);
+            QEQ(phase, CANASTA_PHASE_PLAY);
+            QEQ(seat, b->seat);
+            QGE(kept, 1);
             if (kept < v->draw)
-                REQ_EQ(stock, 0);
+                QEQ(stock, 0);
         } else {
-            REQ_EQ(stock, 0);
-            REQ_LT(kept, v->draw);
+            QEQ(stock, 0);
+            QLT(kept, v->draw);
         }
         break;
     }
     case CANASTA_MOVE_TAKE_PILE:
-        REQ_EQ(b->phase, CANASTA_PHASE_DRAW);
+        QEQ(b->phase, CANASTA_PHASE_DRAW);
         /* P1, P7, R2: the whole pile; the top card is melded, red threes
          * from the pile are laid out without replacement. */
-        REQ_EQ(pile, 0);
-        REQ_EQ(reds, b->reds + b->pile_reds);
-        REQ_EQ(hand, b->hand - cards + (b->pile - 1) - b->pile_reds);
-        REQ_EQ(m->groups[0].rank, b->top / 4);
-        REQ_EQ(opened, 1);
+        QEQ(pile, 0);
+        QEQ(reds, b->reds + b->pile_reds);
+        QEQ(hand, b->hand - cards + (b->pile - 1) - b->pile_reds);
+        QEQ(m->groups[0].rank, b->top / 4);
+        QEQ(opened, 1);
         /* O1-O3: opening by the pile counts the top card and the melds of
          * this move; the G3 waiver never applies to a take. */
         if (!b->opened)
-            REQ_GE(value + th_card_value(b->top), b->minimum);
+            QGE(value + th_card_value(b->top), b->minimum);
         if (live) {
-            REQ_EQ(phase, CANASTA_PHASE_PLAY);
-            REQ_EQ(seat, b->seat);
+            QEQ(phase, CANASTA_PHASE_PLAY);
+            QEQ(seat, b->seat);
         }
         break;
     case CANASTA_MOVE_MELD:
-        REQ_EQ(b->phase, CANASTA_PHASE_PLAY);
-        REQ_EQ(hand, b->hand - cards);
-        REQ_EQ(pile, b->pile);
-        REQ_EQ(opened, 1);
+        QEQ(b->phase, CANASTA_PHASE_PLAY);
+        QEQ(hand, b->hand - cards);
+        QEQ(pile, b->pile);
+        QEQ(opened, 1);
         if (!b->opened) {
             /* O1/O2, or the G3 waiver: stock draw, hand left with at most
              * one card, going out with the canastas G1 asks for. */
             int nat = 0, mix = 0;
-            REQ_EQ(canasta_game_canastas(&nat, &mix, g,
-                                         q_seat_side(g, b->seat)),
+            QEQ(canasta_game_canastas(&nat, &mix, g,
+                                         th_seat_side(g, b->seat)),
                    CANASTA_OK);
             if (!(turn_src == CANASTA_MOVE_DRAW && hand <= 1 &&
                   nat + mix >= v->need))
-                REQ_GE(value, b->minimum);
+                QGE(value, b->minimum);
         }
         if (live) {
-            REQ_EQ(phase, CANASTA_PHASE_PLAY);
-            REQ_EQ(seat, b->seat);
+            QEQ(phase, CANASTA_PHASE_PLAY);
+            QEQ(seat, b->seat);
         }
         break;
     case CANASTA_MOVE_DISCARD:
-        REQ_EQ(b->phase, CANASTA_PHASE_PLAY);
-        REQ_EQ(hand, b->hand - 1);
-        REQ_EQ(pile, b->pile + 1);
+        QEQ(b->phase, CANASTA_PHASE_PLAY);
+        QEQ(hand, b->hand - 1);
+        QEQ(pile, b->pile + 1);
         {
             int top = 0;
-            REQ_EQ(canasta_game_pile_top(&top, g), CANASTA_OK);
-            REQ_EQ(top, m->card);
+            QEQ(canasta_game_pile_top(&top, g), CANASTA_OK);
+            QEQ(top, m->card);
         }
         REQ(!is_red_three(m->card)); /* T2 */
         if (live) {
             /* T1, C1: the turn passes to the left */
-            REQ_EQ(phase, CANASTA_PHASE_DRAW);
-            REQ_EQ(seat, (b->seat + 1) % v->players);
+            QEQ(phase, CANASTA_PHASE_DRAW);
+            QEQ(seat, (b->seat + 1) % v->players);
         } else {
-            REQ_EQ(hand, 0);
+            QEQ(hand, 0);
         }
         break;
     case CANASTA_MOVE_ASK: {
         /* G4: the partner decides (opposite in C1) */
         int partner = partner_of(g, v, b->seat);
-        REQ_EQ(b->phase, CANASTA_PHASE_PLAY);
-        REQ_EQ(phase, CANASTA_PHASE_ANSWER);
+        QEQ(b->phase, CANASTA_PHASE_PLAY);
+        QEQ(phase, CANASTA_PHASE_ANSWER);
         REQ_MSG(partner >= 0, "%s: seat %d asked with no partner", v->rule,
                 b->seat);
-        REQ_EQ(seat, partner);
+        QEQ(seat, partner);
         p->ask_seat = b->seat;
         break;
     }
     case CANASTA_MOVE_ANSWER_YES:
     case CANASTA_MOVE_ANSWER_NO: {
         int perm = -1;
-        REQ_EQ(b->phase, CANASTA_PHASE_ANSWER);
-        REQ_EQ(phase, CANASTA_PHASE_PLAY);
-        REQ_GE(p->ask_seat, 0);
-        REQ_EQ(b->seat, partner_of(g, v, p->ask_seat));
-        REQ_EQ(seat, p->ask_seat);
-        REQ_EQ(canasta_game_permission(&perm, g), CANASTA_OK);
-        REQ_EQ(perm, m->kind == CANASTA_MOVE_ANSWER_YES
+        QEQ(b->phase, CANASTA_PHASE_ANSWER);
+        QEQ(phase, CANASTA_PHASE_PLAY);
+        QGE(p->ask_seat, 0);
+        QEQ(b->seat, partner_of(g, v, p->ask_seat));
+        QEQ(seat, p->ask_seat);
+        QEQ(canasta_game_permission(&perm, g), CANASTA_OK);
+        QEQ(perm, m->kind == CANASTA_MOVE_ANSWER_YES
                          ? CANASTA_PERMISSION_YES : CANASTA_PERMISSION_NO);
         p->ask_seat = -1;
         break;
     }
     case CANASTA_MOVE_DECLINE:
         /* E1: only with the stock empty, and it ends the hand */
-        REQ_EQ(b->stock, 0);
+        QEQ(b->stock, 0);
         REQ(!live);
         break;
     default:
@@ -1293,10 +1223,10 @@ static int play_hand(canasta_game *g, player *p)
     int totals[MAX_SIDES], s0, bound, moves = 0, side, phase, turn_src = 0;
     side_view sv[MAX_SIDES];
     for (side = 0; side < v->sides; side++)
-        totals[side] = q_total(g, side);
+        totals[side] = th_total(g, side);
     check_deal(g, p);
-    s0 = q_stock(g);
-    REQ_LE(s0, v->deck - v->players * v->hand - 1);
+    s0 = th_stock_size(g);
+    QLE(s0, v->deck - v->players * v->hand - 1);
     bound = hand_move_bound(v, s0);
     check_position(g, p, sv);
     for (;;) {
@@ -1306,7 +1236,7 @@ static int play_hand(canasta_game *g, player *p)
         before_move bm;
         tables_snap ts;
         const tables_snap *snapped = NULL;
-        phase = q_phase(g);
+        phase = th_phase(g);
         if (!th_phase_in_play(phase))
             break;
         th_list_moves(&p->ml, g);
@@ -1314,12 +1244,12 @@ static int play_hand(canasta_game *g, player *p)
         if (p->validate_all)
             validate_listed(g, p);
         pick = p->ml.v[pick_index(p)];
-        REQ_EQ(pick.seat, q_seat(g));
+        QEQ(pick.seat, th_seat(g));
         if (p->validate_all)
             try_refused_moves(g, p, &pick);
-        stock_before = q_stock(g);
+        stock_before = th_stock_size(g);
         note_before(&bm, g, v);
-        lone_before = q_lone(g);
+        lone_before = th_lone_hand(g);
         if (v->lone && lone_before < 0 &&
             pick.kind == CANASTA_MOVE_TAKE_PILE) {
             snap_tables(&ts, g, v);
@@ -1338,14 +1268,14 @@ static int play_hand(canasta_game *g, player *p)
         REQ_MSG(moves <= bound, "hand longer than %d moves", bound);
         /* The stock never grows; a DRAW takes at least one card. */
         if (pick.kind == CANASTA_MOVE_DRAW)
-            REQ_LT(q_stock(g), stock_before);
+            QLT(th_stock_size(g), stock_before);
         else
-            REQ_EQ(q_stock(g), stock_before);
+            QEQ(th_stock_size(g), stock_before);
         check_lone_hand(g, p, &pick, lone_before, snapped);
         check_position(g, p, sv);
         check_naturals_join(g, p);
         check_transition(g, p, &bm, &pick, turn_src);
-        if (!th_phase_in_play(q_phase(g)))
+        if (!th_phase_in_play(th_phase(g)))
             check_hand_end(g, p, &pick, totals, sv);
     }
     return moves;
@@ -1358,36 +1288,36 @@ static void next_hand(canasta_game *g, player *p)
     int dealer = -1, dealer2 = -1, hand = -1, hand2 = -1, side, s;
     int t[MAX_SIDES];
     canasta_move m;
-    REQ_EQ(canasta_game_dealer(&dealer, g), CANASTA_OK);
-    REQ_EQ(canasta_game_hand_number(&hand, g), CANASTA_OK);
-    REQ_EQ(q_seat(g), (dealer + 1) % v->players);
+    QEQ(canasta_game_dealer(&dealer, g), CANASTA_OK);
+    QEQ(canasta_game_hand_number(&hand, g), CANASTA_OK);
+    QEQ(th_seat(g), (dealer + 1) % v->players);
     th_list_moves(&p->ml, g);
-    REQ_EQ(p->ml.n, 1);
-    REQ_EQ(p->ml.v[0].kind, CANASTA_MOVE_NEXT_HAND);
-    REQ_EQ(p->ml.v[0].seat, (dealer + 1) % v->players);
+    QEQ(p->ml.n, 1);
+    QEQ(p->ml.v[0].kind, CANASTA_MOVE_NEXT_HAND);
+    QEQ(p->ml.v[0].seat, (dealer + 1) % v->players);
     for (side = 0; side < v->sides; side++)
-        t[side] = q_total(g, side);
+        t[side] = th_total(g, side);
     m = p->ml.v[0];
     th_ok(g, &m);
     record_move(p, &m);
     p->moves_played++;
-    REQ_EQ(canasta_game_dealer(&dealer2, g), CANASTA_OK);
-    REQ_EQ(canasta_game_hand_number(&hand2, g), CANASTA_OK);
+    QEQ(canasta_game_dealer(&dealer2, g), CANASTA_OK);
+    QEQ(canasta_game_hand_number(&hand2, g), CANASTA_OK);
     /* C3: the deal passes to the left; the player left of the dealer
      * starts. */
-    REQ_EQ(dealer2, (dealer + 1) % v->players);
-    REQ_EQ(hand2, hand + 1);
-    REQ_EQ(q_phase(g), CANASTA_PHASE_DRAW);
-    REQ_EQ(q_seat(g), (dealer2 + 1) % v->players);
+    QEQ(dealer2, (dealer + 1) % v->players);
+    QEQ(hand2, hand + 1);
+    QEQ(th_phase(g), CANASTA_PHASE_DRAW);
+    QEQ(th_seat(g), (dealer2 + 1) % v->players);
     /* X3: a new hand starts with everyone alone again. */
-    REQ_EQ(q_lone(g), -1);
+    QEQ(th_lone_hand(g), -1);
     for (s = 0; s < v->players; s++)
-        REQ_EQ(q_seat_side(g, s), column_of(v, s));
+        QEQ(th_seat_side(g, s), column_of(v, s));
     for (side = 0; side < v->sides; side++) {
         int min = -1;
-        REQ_EQ(q_total(g, side), t[side]);
-        REQ_EQ(canasta_game_opening_minimum(&min, g, side), CANASTA_OK);
-        REQ_EQ(min, o1_minimum(v, t[side])); /* O1, S5 */
+        QEQ(th_total(g, side), t[side]);
+        QEQ(canasta_game_opening_minimum(&min, g, side), CANASTA_OK);
+        QEQ(min, o1_minimum(v, t[side])); /* O1, S5 */
     }
 }
 
@@ -1395,19 +1325,19 @@ static void check_game_over(canasta_game *g, player *p)
 {
     canasta_move m;
     char why[128];
-    int seat = q_seat(g);
+    int seat = th_seat(g);
     th_list_moves(&p->ml, g);
-    REQ_EQ(p->ml.n, 0);
+    QEQ(p->ml.n, 0);
     th_move(&m, CANASTA_MOVE_NEXT_HAND, seat);
-    REQ_EQ(canasta_apply(why, sizeof why, g, &m), CANASTA_E_GAME_OVER);
+    QEQ(canasta_apply(why, sizeof why, g, &m), CANASTA_E_GAME_OVER);
     th_move(&m, CANASTA_MOVE_DRAW, seat);
-    REQ_EQ(canasta_validate(why, sizeof why, g, &m), CANASTA_E_GAME_OVER);
+    QEQ(canasta_validate(why, sizeof why, g, &m), CANASTA_E_GAME_OVER);
 }
 
 static canasta_game *new_game(const canasta_rules *rules, uint64_t seed)
 {
     canasta_game *g = NULL;
-    REQ_EQ(canasta_game_create(&g, rules, seed), CANASTA_OK);
+    QEQ(canasta_game_create(&g, rules, seed), CANASTA_OK);
     return g;
 }
 
@@ -1415,7 +1345,7 @@ static canasta_rules *rules_of(const variant *v)
 {
     canasta_rules *r = NULL;
     check_preset_options(v);
-    REQ_EQ(canasta_rules_create(&r, v->preset), CANASTA_OK);
+    QEQ(canasta_rules_create(&r, v->preset), CANASTA_OK);
     return r;
 }
 
@@ -1453,10 +1383,10 @@ static void run_hands(const variant *v, int chunk)
         play_hand(g, &p);
         played++;
         in_game++;
-        REQ_EQ(canasta_game_hand_end(&how, &who, g), CANASTA_OK);
+        QEQ(canasta_game_hand_end(&how, &who, g), CANASTA_OK);
         REQ(how >= 1 && how <= 4);
         ends[how]++;
-        if (q_phase(g) == CANASTA_PHASE_GAME_OVER) {
+        if (th_phase(g) == CANASTA_PHASE_GAME_OVER) {
             check_game_over(g, &p);
             canasta_game_free(g);
             g = NULL;
@@ -1481,7 +1411,7 @@ static void run_hands(const variant *v, int chunk)
                 p.partnerships, p.lone_out_first, p.naturals_joined);
     /* Random play must at least sometimes go out, else the checks of G
      * rules above never ran. */
-    REQ_GT(ends[CANASTA_END_WENT_OUT] + ends[CANASTA_END_CONCEALED], 0);
+    QGT(ends[CANASTA_END_WENT_OUT] + ends[CANASTA_END_CONCEALED], 0);
     if (v->lone) {
         /* X3: both ways of making a lone hand were seen. */
         REQ_MSG(p.partnerships > 0, "X3: no hand of chunk %d formed a "
@@ -1504,7 +1434,7 @@ static void run_low_target(const variant *v, int loop)
     int game, multi = 0;
     int per_loop = th_scaled(LOW_TARGET_GAMES / 2, LEAST_LOW_TARGET_GAMES);
     int want = loop == 0 ? LOW_TARGET : LOWISH_TARGET;
-    REQ_EQ(canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, want),
+    QEQ(canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, want),
            CANASTA_OK);
     player_init(&p, v, UINT64_C(0x5EED5EED) + (uint64_t)loop +
                            v->seed_offset);
@@ -1513,14 +1443,14 @@ static void run_low_target(const variant *v, int loop)
                         (uint64_t)game + v->seed_offset;
         canasta_game *g = new_game(rules, seed);
         int hands = 0, target = 0, col;
-        REQ_EQ(canasta_game_option(&target, g, CANASTA_OPT_TARGET_SCORE),
+        QEQ(canasta_game_option(&target, g, CANASTA_OPT_TARGET_SCORE),
                CANASTA_OK);
-        REQ_EQ(target, want);
+        QEQ(target, want);
         for (;;) {
             p.validate_all = (hands % v->full_validate_every) == 0;
             play_hand(g, &p);
             hands++;
-            if (q_phase(g) == CANASTA_PHASE_GAME_OVER)
+            if (th_phase(g) == CANASTA_PHASE_GAME_OVER)
                 break;
             REQ_MSG(hands < LOW_TARGET_HAND_GUARD,
                     "game %llu not over after %d hands",
@@ -1535,7 +1465,7 @@ static void run_low_target(const variant *v, int loop)
                     "totals", v->rule, v->preset, want,
                     (unsigned long long)seed, hands);
             for (col = 0; col < v->sides; col++)
-                fprintf(stderr, " %d", q_total(g, col));
+                fprintf(stderr, " %d", th_total(g, col));
             fputc('\n', stderr);
         }
         canasta_game_free(g);
@@ -1543,7 +1473,7 @@ static void run_low_target(const variant *v, int loop)
     /* With the higher target some games must have needed several hands
      * (else the carry-over between hands was never exercised here). */
     if (loop == 1)
-        REQ_GT(multi, 0);
+        QGT(multi, 0);
     player_done(&p);
     canasta_rules_free(rules);
 }
@@ -1561,7 +1491,7 @@ static canasta_game *recorded_game(const variant *v,
     for (;;) {
         play_hand(g, p);
         hands++;
-        if (q_phase(g) == CANASTA_PHASE_GAME_OVER || hands == max_hands)
+        if (th_phase(g) == CANASTA_PHASE_GAME_OVER || hands == max_hands)
             break;
         next_hand(g, p);
     }
@@ -1584,27 +1514,27 @@ static void run_replay(const variant *v, int games)
                                          3, &a);
         canasta_game *gb = recorded_game(v, rules, seed, 77u + (uint64_t)k,
                                          3, &b);
-        REQ_GT(a.log_n, 0);
-        REQ_EQ(a.log_n, b.log_n);
+        QGT(a.log_n, 0);
+        QEQ(a.log_n, b.log_n);
         for (i = 0; i < a.log_n; i++) {
             int same = 0;
-            REQ_EQ(canasta_move_equal(&same, &a.log[i], &b.log[i]),
+            QEQ(canasta_move_equal(&same, &a.log[i], &b.log[i]),
                    CANASTA_OK);
             REQ_MSG(same == 1, "replay differs at move %u", (unsigned)i);
         }
         if (getenv("CANASTA_TEST_STATS"))
             fprintf(stderr, "%s preset %d replay %d: %u moves\n", v->rule,
                     v->preset, k, (unsigned)a.log_n);
-        REQ_EQ(canasta_game_equal(&eq, ga, gb), CANASTA_OK);
-        REQ_EQ(eq, 1);
+        QEQ(canasta_game_equal(&eq, ga, gb), CANASTA_OK);
+        QEQ(eq, 1);
         /* A different game seed gives a different game: the final states
          * differ (it would take a freak coincidence to match). */
         {
             player c;
             canasta_game *gc = recorded_game(v, rules, seed + 1u,
                                              77u + (uint64_t)k, 3, &c);
-            REQ_EQ(canasta_game_equal(&eq, ga, gc), CANASTA_OK);
-            REQ_EQ(eq, 0);
+            QEQ(canasta_game_equal(&eq, ga, gc), CANASTA_OK);
+            QEQ(eq, 0);
             canasta_game_free(gc);
             player_done(&c);
         }
@@ -1614,8 +1544,8 @@ static void run_replay(const variant *v, int games)
             canasta_game *gr = new_game(rules, seed);
             for (i = 0; i < a.log_n; i++)
                 th_ok(gr, &a.log[i]);
-            REQ_EQ(canasta_game_equal(&eq, ga, gr), CANASTA_OK);
-            REQ_EQ(eq, 1);
+            QEQ(canasta_game_equal(&eq, ga, gr), CANASTA_OK);
+            QEQ(eq, 1);
             canasta_game_free(gr);
         }
         canasta_game_free(ga);

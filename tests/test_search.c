@@ -70,20 +70,6 @@ static canasta_game *clone_of(const canasta_game *g)
     return c;
 }
 
-static int n_seats(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_option(&v, g, CANASTA_OPT_PLAYERS)); return v; }
-static int n_sides(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_option(&v, g, CANASTA_OPT_SIDES)); return v; }
-static int q_phase(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_phase(&v, g)); return v; }
-static int q_seat(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_current_seat(&v, g)); return v; }
-static int q_hand_size(const canasta_game *g, int seat)
-{ int v = 0; QOK(canasta_game_hand_size(&v, g, seat)); return v; }
-static int q_stock_size(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_stock_size(&v, g)); return v; }
-static int q_permission(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_permission(&v, g)); return v; }
 
 static uint64_t ihash(const canasta_game *g, int seat)
 {
@@ -244,7 +230,7 @@ static void walker_free(walker *w)
 static void walker_step(walker *w)
 {
     canasta_move m;
-    if (q_phase(w->g) == CANASTA_PHASE_GAME_OVER) {
+    if (th_phase(w->g) == CANASTA_PHASE_GAME_OVER) {
         canasta_game_free(w->g);
         w->g = preset_game(w->preset, w->next_seed++);
         memset(&w->known, 0, sizeof w->known);
@@ -655,7 +641,7 @@ START_TEST(test_actions_of_legal_moves_in_random_positions)
         r.state = 99 + (uint64_t)p;
         walker_start(&w, all_presets[p], 4100 + (uint64_t)p * 31);
         for (k = 0; k < th_scaled(1500, 300); k++) {
-            if (q_phase(w.g) != CANASTA_PHASE_GAME_OVER) {
+            if (th_phase(w.g) != CANASTA_PHASE_GAME_OVER) {
                 th_list_moves(&w.ml, w.g);
                 check_decision(&st, w.g, &w.ml, &r);
             }
@@ -727,7 +713,7 @@ START_TEST(test_action_to_move_refuses_other_actions)
     QOK(canasta_rules_set(r, CANASTA_OPT_TARGET_SCORE, 1));
     rng.state = 5;
     for (steps = 0; steps < 20000; steps++) {
-        if (g == NULL || q_phase(g) == CANASTA_PHASE_GAME_OVER) {
+        if (g == NULL || th_phase(g) == CANASTA_PHASE_GAME_OVER) {
             if (g != NULL)
                 break;
             QOK(canasta_game_create(&g, r, 31));
@@ -735,7 +721,7 @@ START_TEST(test_action_to_move_refuses_other_actions)
         th_list_moves(&ml, g);
         apply_ok(g, &ml.v[th_sm64_below(&rng, ml.n)]);
     }
-    ck_assert_int_eq(q_phase(g), CANASTA_PHASE_GAME_OVER);
+    ck_assert_int_eq(th_phase(g), CANASTA_PHASE_GAME_OVER);
     ck_assert_int_eq(canasta_action_to_move(&m, g, 5), CANASTA_E_GAME_OVER);
     ck_assert_int_eq(canasta_action_to_move(&m, g, 0), CANASTA_E_GAME_OVER);
     free(ml.v);
@@ -775,7 +761,7 @@ static void leak_sample(leak_stats *ls, int what, const canasta_game *g,
                         size_t n, const th_hidden *t, th_sm64 *r)
 {
     size_t nf = 0;
-    int seat = t->viewer, s, np = n_seats(g), other = 0;
+    int seat = t->viewer, s, np = th_option(g, CANASTA_OPT_PLAYERS), other = 0;
     canasta_game *alt = th_hidden_twin(start, moves, n, t, r, &nf);
     if (alt == NULL) {
         ls->skipped++;
@@ -839,13 +825,13 @@ static void leak_game(leak_stats *ls, int what, int preset, uint64_t seed,
     size_t n = 0, cap = 0;
     th_movelist ml = { NULL, 0, 0 };
     th_sm64 r;
-    int k, seat, np = n_seats(g);
+    int k, seat, np = th_option(g, CANASTA_OPT_PLAYERS);
     r.state = seed ^ 0x5EA7C4;
     for (seat = 0; seat < np; seat++)
         th_hidden_start(&tr[seat], g, seat);
     for (k = 0; k < steps; k++) {
         canasta_move m;
-        int ph = q_phase(g);
+        int ph = th_phase(g);
         if (ph == CANASTA_PHASE_GAME_OVER)
             break;
         if (th_phase_in_play(ph) && k % every == every - 1)
@@ -1072,7 +1058,7 @@ START_TEST(test_P1_infoset_hash_sees_cards_picked_up)
     ck_assert_int_eq(th_pile_size(b), 0);
     ck_assert_int_eq(th_red_three_count(a, 1), 1);
     for (s = 0; s < 4; s++)
-        ck_assert_int_eq(q_hand_size(a, s), q_hand_size(b, s));
+        ck_assert_int_eq(th_hand_size(a, s), th_hand_size(b, s));
     th_expect_meld(a, 1, 14, 3, 0, 0);
     th_expect_meld(b, 1, 14, 3, 0, 0);
     /* Seats 0, 2 and 3 hold the same cards in both games. */
@@ -1098,7 +1084,7 @@ START_TEST(test_infoset_hash_differs_between_seats)
         walker w;
         walker_start(&w, all_presets[p], 8100 + (uint64_t)p);
         for (k = 0; k < 300; k++) {
-            int np = n_seats(w.g);
+            int np = th_option(w.g, CANASTA_OPT_PLAYERS);
             uint64_t h[MAX_SEATS];
             for (s = 0; s < np; s++) {
                 h[s] = ihash(w.g, s);
@@ -1125,7 +1111,7 @@ START_TEST(test_infoset_hash_is_deterministic)
         QOK(canasta_game_create(&copy, r, 1));
         walker_start(&w, all_presets[p], 8200 + (uint64_t)p);
         for (k = 0; k < 200; k++) {
-            int np = n_seats(w.g);
+            int np = th_option(w.g, CANASTA_OPT_PLAYERS);
             uint64_t h[MAX_SEATS];
             canasta_game *c = clone_of(w.g), *loaded = NULL;
             char *text = NULL;
@@ -1192,9 +1178,9 @@ START_TEST(test_A1_infoset_hash_and_worlds_ignore_the_game_seed)
         rng.state = 40 + (uint64_t)p;
         for (k = 0; k < 60; k++) {
             canasta_move m;
-            if (!th_phase_in_play(q_phase(a)))
+            if (!th_phase_in_play(th_phase(a)))
                 break;
-            for (s = 0; s < n_seats(a); s++) {
+            for (s = 0; s < th_option(a, CANASTA_OPT_PLAYERS); s++) {
                 ck_assert_uint_eq(ihash(a, s), ihash(b, s));
                 if (k % 10 == 0) {
                     canasta_game *wa = clone_of(a), *wb = clone_of(a);
@@ -1241,17 +1227,17 @@ END_TEST
 static void check_kept(const canasta_game *src, const canasta_game *dst,
                        int seat, const known_t *known)
 {
-    int np = n_seats(src), ns = n_sides(src), s, side, rank, c;
+    int np = th_option(src, CANASTA_OPT_PLAYERS), ns = th_option(src, CANASTA_OPT_SIDES), s, side, rank, c;
     uint8_t a[MAX_DECK], b[MAX_DECK];
     size_t na, nb;
     int va, vb, wa, wb, xa, xb;
     int ha[CANASTA_CARD_LIMIT], hb[CANASTA_CARD_LIMIT];
 
     th_assert_cards_accounted(dst);
-    QEQ(q_phase(dst), q_phase(src));
-    QEQ(q_seat(dst), q_seat(src));
-    QEQ(q_permission(dst), q_permission(src));
-    QEQ(q_stock_size(dst), q_stock_size(src));
+    QEQ(th_phase(dst), th_phase(src));
+    QEQ(th_seat(dst), th_seat(src));
+    QEQ(th_permission(dst), th_permission(src));
+    QEQ(th_stock_size(dst), th_stock_size(src));
     QOK(canasta_game_dealer(&va, src));
     QOK(canasta_game_dealer(&vb, dst));
     QEQ(va, vb);
@@ -1265,7 +1251,7 @@ static void check_kept(const canasta_game *src, const canasta_game *dst,
     QOK(canasta_game_pile(b, sizeof b, &nb, dst));
     REQ(na == nb && memcmp(a, b, na) == 0);
     for (s = 0; s < np; s++) {
-        QEQ(q_hand_size(dst, s), q_hand_size(src, s));
+        QEQ(th_hand_size(dst, s), th_hand_size(src, s));
         QOK(canasta_game_red_threes(a, sizeof a, &na, src, s));
         QOK(canasta_game_red_threes(b, sizeof b, &nb, dst, s));
         REQ(na == nb && memcmp(a, b, na) == 0);
@@ -1317,7 +1303,7 @@ static void check_fresh_start(const canasta_game *dst)
     canasta_game *c = clone_of(dst), *loaded = NULL;
     char *text = position_of(dst), *again;
     char why[256] = "";
-    int rc, seat = q_seat(dst);
+    int rc, seat = th_seat(dst);
     size_t len = 0;
     canasta_record *rec = NULL;
     uint8_t deck[MAX_DECK];
@@ -1359,7 +1345,7 @@ static void play_out(const canasta_game *dst, th_movelist *ml, th_sm64 *r)
     int steps, ph;
     size_t i;
     for (steps = 0; steps < 2000; steps++) {
-        ph = q_phase(g);
+        ph = th_phase(g);
         if (!th_phase_in_play(ph))
             break;
         th_list_moves(ml, g);
@@ -1372,7 +1358,7 @@ static void play_out(const canasta_game *dst, th_movelist *ml, th_sm64 *r)
         }
         apply_ok(g, &ml->v[th_sm64_below(r, ml->n)]);
     }
-    REQ(!th_phase_in_play(q_phase(g)));
+    REQ(!th_phase_in_play(th_phase(g)));
     th_assert_cards_accounted(g);
     /* Undo, back to the determinized start and no further. */
     while (canasta_undo(g) == CANASTA_OK)
@@ -1405,12 +1391,12 @@ static void determinize_sample(det_stats *ds, walker *w, int seat,
     check_kept(src, d2, seat, &w->known);
     if (!same_position(d, d2))
         ds->differ_by_seed++;
-    if (th_phase_in_play(q_phase(src)))
+    if (th_phase_in_play(th_phase(src)))
         check_fresh_start(d);
     /* The world's own hash for the seat: the same information, except
      * that the world's history starts here, so what others picked up is
      * no longer in it. */
-    for (s = 0; s < n_seats(src); s++)
+    for (s = 0; s < th_option(src, CANASTA_OPT_PLAYERS); s++)
         if (s != seat && known_total(&w->known, s) > 0)
             others_known = 1;
     if (!others_known) {
@@ -1422,7 +1408,7 @@ static void determinize_sample(det_stats *ds, walker *w, int seat,
     }
     /* The seat's own decision is the same in every world: the same
      * legal moves, so the same actions. */
-    if (seat == q_seat(src) && th_phase_in_play(q_phase(src))) {
+    if (seat == th_seat(src) && th_phase_in_play(th_phase(src))) {
         th_movelist a = { NULL, 0, 0 }, b = { NULL, 0, 0 };
         size_t i;
         th_list_moves(&a, src);
@@ -1442,7 +1428,7 @@ static void determinize_sample(det_stats *ds, walker *w, int seat,
         ds->played++;
     }
     ds->samples++;
-    ds->answers += q_phase(src) == CANASTA_PHASE_ANSWER;
+    ds->answers += th_phase(src) == CANASTA_PHASE_ANSWER;
     canasta_game_free(d);
     canasta_game_free(d2);
     canasta_game_free(inplace);
@@ -1451,8 +1437,8 @@ static void determinize_sample(det_stats *ds, walker *w, int seat,
 /* G4 after a "yes" is left to its own test (the asker must go out). */
 static int yes_pending(const canasta_game *g)
 {
-    return q_phase(g) == CANASTA_PHASE_PLAY &&
-           q_permission(g) == CANASTA_PERMISSION_YES;
+    return th_phase(g) == CANASTA_PHASE_PLAY &&
+           th_permission(g) == CANASTA_PERMISSION_YES;
 }
 
 START_TEST(test_determinize_keeps_what_the_seat_knows)
@@ -1467,10 +1453,10 @@ START_TEST(test_determinize_keeps_what_the_seat_knows)
         r.state = 300 + (uint64_t)p;
         walker_start(&w, all_presets[p], 9100 + (uint64_t)p * 7);
         for (k = 0; k < th_scaled(2000, 400); k++) {
-            int ph = q_phase(w.g);
+            int ph = th_phase(w.g);
             if ((k % 9 == 0 || ph == CANASTA_PHASE_ANSWER) &&
                 ph != CANASTA_PHASE_GAME_OVER && !yes_pending(w.g))
-                for (seat = 0; seat < n_seats(w.g); seat++)
+                for (seat = 0; seat < th_option(w.g, CANASTA_OPT_PLAYERS); seat++)
                     determinize_sample(&ds, &w, seat, &r,
                                        th_phase_in_play(ph) &&
                                        k % 45 == 0);
@@ -1784,7 +1770,7 @@ START_TEST(test_G4_determinize_after_yes)
     th_move(&yes, CANASTA_MOVE_ANSWER_YES, 2);
     th_ok(g, &yes);
     ck_assert_int_eq(th_phase(g), CANASTA_PHASE_PLAY);
-    ck_assert_int_eq(q_permission(g), CANASTA_PERMISSION_YES);
+    ck_assert_int_eq(th_permission(g), CANASTA_PERMISSION_YES);
     for (seed = 0; seed < 100; seed++)
         for (s = 1; s < 4; s++) {
             QOK(canasta_game_determinize(d, g, s, (uint64_t)seed));
@@ -1819,13 +1805,13 @@ START_TEST(test_determinize_resamples_later_deals)
         int k;
         walker_start(&w, all_presets[p], 9700 + (uint64_t)p);
         for (k = 0; k < 5000; k++) {
-            if (q_phase(w.g) == CANASTA_PHASE_HAND_OVER) {
+            if (th_phase(w.g) == CANASTA_PHASE_HAND_OVER) {
                 canasta_game *real = clone_of(w.g), *d1 = clone_of(w.g);
                 canasta_game *d1b = clone_of(w.g), *d2 = clone_of(w.g);
                 uint8_t a[MAX_DECK], b[MAX_DECK], c[MAX_DECK], e[MAX_DECK];
                 size_t na, nb, nc, ne;
                 canasta_move m;
-                int seat = q_seat(w.g);
+                int seat = th_seat(w.g);
                 QOK(canasta_game_determinize(d1, w.g, seat, 5));
                 QOK(canasta_game_determinize(d1b, w.g, seat, 5));
                 QOK(canasta_game_determinize(d2, w.g, seat, 6));
@@ -1879,7 +1865,7 @@ static void unseen_by(int unseen[CANASTA_CARD_LIMIT], const canasta_game *g,
     QOK(canasta_game_pile(cards, sizeof cards, &n, g));
     for (i = 0; i < n; i++)
         unseen[cards[i]]--;
-    for (s = 0; s < n_seats(g); s++) {
+    for (s = 0; s < th_option(g, CANASTA_OPT_PLAYERS); s++) {
         QOK(canasta_game_red_threes(cards, sizeof cards, &n, g, s));
         for (i = 0; i < n; i++)
             unseen[cards[i]]--;
@@ -1887,7 +1873,7 @@ static void unseen_by(int unseen[CANASTA_CARD_LIMIT], const canasta_game *g,
             for (c = 0; c < CANASTA_CARD_LIMIT; c++)
                 unseen[c] -= kn->n[s][c];
     }
-    for (side = 0; side < n_sides(g); side++)
+    for (side = 0; side < th_option(g, CANASTA_OPT_SIDES); side++)
         for (rank = 3; rank <= 14; rank++) {
             QOK(canasta_game_meld_cards(cards, sizeof cards, &n, g, side,
                                         rank));
@@ -1912,10 +1898,10 @@ START_TEST(test_E3_determinize_after_a_hand)
         int k;
         walker_start(&w, all_presets[p], 9900 + (uint64_t)p);
         for (k = 0; k < 5000 && hands < 3 * (p + 1); k++) {
-            if (q_phase(w.g) == CANASTA_PHASE_HAND_OVER) {
+            if (th_phase(w.g) == CANASTA_PHASE_HAND_OVER) {
                 canasta_game *d = clone_of(w.g);
                 hands++;
-                for (seat = 0; seat < n_seats(w.g); seat++) {
+                for (seat = 0; seat < th_option(w.g, CANASTA_OPT_PLAYERS); seat++) {
                     canasta_game *loaded = NULL;
                     char *text;
                     char why[256] = "";
@@ -1951,7 +1937,7 @@ static void frequencies(const canasta_game *g, int seat, const known_t *kn)
 {
     enum { N = 2000 };
     canasta_game *d = clone_of(g);
-    int np = n_seats(g), s, c, i;
+    int np = th_option(g, CANASTA_OPT_PLAYERS), s, c, i;
     int unseen[CANASTA_CARD_LIMIT], hand[CANASTA_CARD_LIMIT];
     int free_places[MAX_SEATS], pool = 0;
     static long seen[MAX_SEATS][CANASTA_CARD_LIMIT];
@@ -1960,7 +1946,7 @@ static void frequencies(const canasta_game *g, int seat, const known_t *kn)
     for (c = 0; c < CANASTA_CARD_LIMIT; c++)
         pool += unseen[c];
     for (s = 0; s < np; s++)
-        free_places[s] = q_hand_size(g, s) - (kn ? known_total(kn, s) : 0);
+        free_places[s] = th_hand_size(g, s) - (kn ? known_total(kn, s) : 0);
     memset(seen, 0, sizeof seen);
     for (i = 0; i < N; i++) {
         QOK(canasta_game_determinize(d, g, seat, (uint64_t)i * 1000003));

@@ -34,28 +34,6 @@
  * every passing ck_assert, which would dominate the many comparisons made
  * here. */
 
-static int q_phase(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_phase(&v, g)); return v; }
-static int q_seat(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_current_seat(&v, g)); return v; }
-static int q_hand_size(const canasta_game *g, int seat)
-{ int v = 0; QOK(canasta_game_hand_size(&v, g, seat)); return v; }
-static int q_pile_size(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_pile_size(&v, g)); return v; }
-static int q_stock_size(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_stock_size(&v, g)); return v; }
-static int q_total(const canasta_game *g, int side)
-{ int v = 0; QOK(canasta_game_total(&v, g, side)); return v; }
-static int q_pile_top(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_pile_top(&v, g)); return v; }
-static int q_pile_status(const canasta_game *g, int side)
-{ int v = 0; QOK(canasta_game_pile_status(&v, g, side)); return v; }
-static int q_in_play(const canasta_game *g)
-{ return th_phase_in_play(q_phase(g)); }
-static int n_seats(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_option(&v, g, CANASTA_OPT_PLAYERS)); return v; }
-static int n_sides(const canasta_game *g)
-{ int v = 0; QOK(canasta_game_option(&v, g, CANASTA_OPT_SIDES)); return v; }
 static void q_ok(canasta_game *g, const canasta_move *m)
 {
     char why[256];
@@ -561,7 +539,7 @@ static void log_start(hand_log *lg, const canasta_game *g)
 {
     int v;
     log_free(lg);
-    lg->views = n_seats(g) + 1;
+    lg->views = th_option(g, CANASTA_OPT_PLAYERS) + 1;
     lg->cap = 64;
     lg->moves = malloc(lg->cap * sizeof *lg->moves);
     QNONNULL(lg->moves);
@@ -668,7 +646,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     const jnode *v, *rules, *opts, *table, *pile, *stock, *hands, *hist,
         *moves, *legal;
     int full = viewer == CANASTA_VIEW_ALL;
-    const int NSEAT_G = n_seats(g), NSIDE_G = n_sides(g);
+    const int NSEAT_G = th_option(g, CANASTA_OPT_PLAYERS), NSIDE_G = th_option(g, CANASTA_OPT_SIDES);
     int phase, cur, side, seat, rank, x, how, wseat, items[CANASTA_SCORE_ITEMS];
     size_t i, n, k = 0;
     uint8_t cards[256];
@@ -726,8 +704,8 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     QEQ(jint(jreq(root, "hand_number")), x);
     QEQ(canasta_game_dealer(&x, g), CANASTA_OK);
     QEQ(jint(jreq(root, "dealer")), x);
-    phase = q_phase(g);
-    cur = q_seat(g);
+    phase = th_phase(g);
+    cur = th_seat(g);
     QSTR(jstr(jreq(root, "phase")), phase_names[phase]);
     QEQ(jint(jreq(root, "current_seat")), cur);
     QEQ(jint(jreq(root, "turn_seat")), g->st.turn_seat);
@@ -736,7 +714,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     v = jreq(root, "totals");
     QEQ(v->n, NSIDE_G);
     for (side = 0; side < NSIDE_G; side++)
-        QEQ(jint(jat(v, (size_t)side)), q_total(g, side));
+        QEQ(jint(jat(v, (size_t)side)), th_total(g, side));
 
     v = jreq(root, "last_hand");
     if (canasta_game_hand_score(items, CANASTA_SCORE_ITEMS, g, 0) ==
@@ -830,7 +808,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
         QEQ(canasta_game_opening_minimum(&x, g, g->st.p.seat_side[seat]),
             CANASTA_OK);
         QEQ(jint(jreq(st, "opening_minimum")), x);
-        QEQ(jint(jreq(st, "hand_size")), q_hand_size(g, seat));
+        QEQ(jint(jreq(st, "hand_size")), th_hand_size(g, seat));
         QEQ(canasta_game_red_threes(cards, sizeof cards, &n, g,
                                                  seat), CANASTA_OK);
         expect_cards(jreq(st, "red_threes"), cards, n, "red threes");
@@ -838,12 +816,12 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
 
     /* pile */
     pile = jreq(root, "pile");
-    QEQ(jint(jreq(pile, "size")), q_pile_size(g));
+    QEQ(jint(jreq(pile, "size")), th_pile_size(g));
     v = jreq(pile, "top");
-    if (q_pile_top(g) == CANASTA_CARD_NONE) {
+    if (th_pile_top(g) == CANASTA_CARD_NONE) {
         REQ(jnull(v));
     } else {
-        card_text(name, q_pile_top(g));
+        card_text(name, th_pile_top(g));
         QSTR(jstr(v), name);
     }
     QEQ(canasta_game_pile(cards, sizeof cards, &n, g),
@@ -853,7 +831,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     QEQ(v->n, NSIDE_G);
     for (side = 0; side < NSIDE_G; side++) {
         const jnode *ps = jat(v, (size_t)side);
-        int f = q_pile_status(g, side);
+        int f = th_pile_status(g, side);
         QEQ(jint(jreq(ps, "side")), side);
         QEQ(jbool(jreq(ps, "frozen")),
                          (f & CANASTA_PILE_FROZEN_MASK) != 0);
@@ -876,7 +854,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
 
     /* stock: its cards only in the full view, top first */
     stock = jreq(root, "stock");
-    QEQ(jint(jreq(stock, "size")), q_stock_size(g));
+    QEQ(jint(jreq(stock, "size")), th_stock_size(g));
     if (full) {
         for (i = 0; i < g->st.stock_n; i++)
             cards[i] = g->st.stock[g->st.stock_n - 1 - i];
@@ -891,7 +869,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     for (seat = 0; seat < NSEAT_G; seat++) {
         const jnode *h = jat(hands, (size_t)seat);
         QEQ(jint(jreq(h, "seat")), seat);
-        QEQ(jint(jreq(h, "size")), q_hand_size(g, seat));
+        QEQ(jint(jreq(h, "size")), th_hand_size(g, seat));
         if (full || seat == viewer) {
             QEQ(canasta_game_hand(cards, sizeof cards, &n, g,
                                                seat), CANASTA_OK);
@@ -965,7 +943,7 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
 static void check_all_views(const canasta_game *g, const hand_log *lg)
 {
     int viewer;
-    for (viewer = CANASTA_VIEW_ALL; viewer < n_seats(g); viewer++)
+    for (viewer = CANASTA_VIEW_ALL; viewer < th_option(g, CANASTA_OPT_PLAYERS); viewer++)
         check_view(g, viewer, lg);
 }
 
@@ -1060,7 +1038,7 @@ START_TEST(test_A1_views_of_random_games)
         r.state = UINT64_C(31) * (uint64_t)(k + 1);
         log_start(&lg, g);
         check_all_views(g, &lg);
-        while (steps < 160 && q_phase(g) != CANASTA_PHASE_GAME_OVER) {
+        while (steps < 160 && th_phase(g) != CANASTA_PHASE_GAME_OVER) {
             canasta_move m = random_move(g, &ml, &r);
             play(g, &lg, &m);
             steps++;
@@ -1085,12 +1063,12 @@ START_TEST(test_A1_views_of_random_games)
                          CANASTA_OK);
         canasta_rules_free(rules);
         log_start(&lg, g);
-        while (steps < 3000 && q_phase(g) != CANASTA_PHASE_GAME_OVER) {
+        while (steps < 3000 && th_phase(g) != CANASTA_PHASE_GAME_OVER) {
             canasta_move m = random_move(g, &ml, &r);
             int ph;
             play(g, &lg, &m);
             steps++;
-            ph = q_phase(g);
+            ph = th_phase(g);
             if (ph == CANASTA_PHASE_HAND_OVER || ph == CANASTA_PHASE_GAME_OVER)
                 hands_over++;
             if (steps % 23 == 0 || !th_phase_in_play(ph) || lg.n < 2)
@@ -1123,7 +1101,7 @@ START_TEST(test_A1_view_of_a_hand_from_a_position)
         canasta_move m = random_move(g, &ml, &r);
         q_ok(g, &m);
     }
-    REQ(q_in_play(g));
+    REQ(th_in_play(g));
     g->st.deck_n = 0;
     memset(g->st.deck, 0, sizeof g->st.deck);
     cn_events_clear(&g->st);
@@ -1132,7 +1110,7 @@ START_TEST(test_A1_view_of_a_hand_from_a_position)
     g->hist_len = 0;
     log_start(&lg, g);
     check_all_views(g, &lg);
-    for (i = 0; i < 25 && q_in_play(g); i++) {
+    for (i = 0; i < 25 && th_in_play(g); i++) {
         canasta_move m = random_move(g, &ml, &r);
         play(g, &lg, &m);
         check_all_views(g, &lg);
@@ -1265,16 +1243,16 @@ static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
     canasta_move *moves = NULL;
     size_t n = 0, cap = 0;
     th_sm64 r;
-    int steps, seat, np = n_seats(g);
+    int steps, seat, np = th_option(g, CANASTA_OPT_PLAYERS);
     r.state = rseed;
     QEQ(canasta_game_clone(&start, g), CANASTA_OK);
     for (seat = 0; seat < np; seat++)
         th_hidden_start(&tr[seat], g, seat);
     for (steps = 0; steps < max_moves; steps++) {
         canasta_move m;
-        if (q_phase(g) == CANASTA_PHASE_GAME_OVER)
+        if (th_phase(g) == CANASTA_PHASE_GAME_OVER)
             break;
-        if (q_in_play(g) && steps % 3 == 0)
+        if (th_in_play(g) && steps % 3 == 0)
             for (seat = 0; seat < np; seat++)
                 leak_sample(ls, g, start, moves, n, &tr[seat], &r);
         m = random_move(g, ml, &r);
@@ -1382,11 +1360,11 @@ START_TEST(test_X2_X3_X6_views_of_random_games)
         log_start(&lg, g);
         check_all_views(g, &lg);
         while (steps < th_scaled(400, 80) &&
-               q_phase(g) != CANASTA_PHASE_GAME_OVER) {
+               th_phase(g) != CANASTA_PHASE_GAME_OVER) {
             canasta_move m = random_move(g, &ml, &r);
             play(g, &lg, &m);
             steps++;
-            if (steps % 5 == 0 || !q_in_play(g))
+            if (steps % 5 == 0 || !th_in_play(g))
                 check_all_views(g, &lg);
             QOK(canasta_game_lone_hand(&x, g));
             lone_seen |= x >= 0;
@@ -1499,7 +1477,7 @@ START_TEST(test_json_failing_allocator)
     QEQ(canasta_game_create(&g, rules, UINT64_C(8)), CANASTA_OK);
     r.state = 77;
     /* a position with some history, where seat cur has legal moves */
-    for (i = 0; i < 40 && q_in_play(g); i++) {
+    for (i = 0; i < 40 && th_in_play(g); i++) {
         canasta_move m = random_move(g, &ml, &r);
         q_ok(g, &m);
         q_ok(plain, &m);
