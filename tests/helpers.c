@@ -830,3 +830,45 @@ canasta_game *th_hidden_twin(const canasta_game *start,
         }
     return alt;
 }
+
+void th_hand_log_start(th_hand_log *h, const canasta_game *g)
+{
+    h->start = NULL;
+    h->moves = NULL;
+    h->n = h->cap = 0;
+    h->players = th_option(g, CANASTA_OPT_PLAYERS);
+    REQ(h->players >= 1 && h->players <= TH_MAX_SEATS);
+    QOK(canasta_game_clone(&h->start, g));
+    for (int s = 0; s < h->players; s++)
+        th_hidden_start(&h->seat[s], g, s);
+}
+
+void th_hand_log_move(th_hand_log *h, const canasta_game *g,
+                      const canasta_move *m)
+{
+    if (m->kind == CANASTA_MOVE_NEXT_HAND) {
+        canasta_game_free(h->start);
+        h->start = NULL;
+        QOK(canasta_game_clone(&h->start, g));
+        h->n = 0;
+        for (int s = 0; s < h->players; s++)
+            th_hidden_start(&h->seat[s], g, s);
+        return;
+    }
+    if (h->n == h->cap) {
+        h->cap = h->cap ? h->cap * 2 : 64;
+        h->moves = realloc(h->moves, h->cap * sizeof *h->moves);
+        REQ(h->moves != NULL);
+    }
+    h->moves[h->n++] = *m;
+    for (int s = 0; s < h->players; s++)
+        th_hidden_move(&h->seat[s], g, m);
+}
+
+void th_hand_log_free(th_hand_log *h)
+{
+    free(h->moves);
+    canasta_game_free(h->start);
+    h->moves = NULL;
+    h->start = NULL;
+}

@@ -249,4 +249,22 @@ canasta_game *th_hidden_twin(const canasta_game *start,
                              const canasta_move *moves, size_t n,
                              const th_hidden *t, th_sm64 *r, size_t *n_free);
 
+/* What th_hidden_twin needs for every seat, kept up to date move by move
+ * through a game: the current hand's start, its moves so far, and each
+ * seat's th_hidden. */
+#define TH_MAX_SEATS 6
+typedef struct th_hand_log {
+    canasta_game *start;
+    canasta_move *moves;
+    size_t n, cap;
+    int players;
+    th_hidden seat[TH_MAX_SEATS];
+} th_hand_log;
+/* g is at the start of a dealt hand (a new game). */
+void th_hand_log_start(th_hand_log *h, const canasta_game *g);
+/* m was just applied to g; a NEXT_HAND starts the log again. */
+void th_hand_log_move(th_hand_log *h, const canasta_game *g,
+                      const canasta_move *m);
+void th_hand_log_free(th_hand_log *h);
+
 #endif

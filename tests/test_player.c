@@ -292,24 +292,20 @@ static void a1_game(a1_stats *st, const a1_check *ck, th_movelist *ml,
                     int every)
 {
     canasta_game *g = preset_game(preset, seed, 0);
-    canasta_game *start = NULL;
-    th_hidden tr[PL_MAX_SEATS];
-    canasta_move *moves = NULL;
-    size_t n = 0, cap = 0;
+    th_hand_log h;
     th_sm64 r;
-    int steps, seat, np = th_option(g, CANASTA_OPT_PLAYERS), hand = 0;
+    int steps, seat, hand = 0;
     canasta_player *styles[4];
     int ns = make_styles(styles);
     r.state = rseed;
-    REQ(canasta_game_clone(&start, g) == CANASTA_OK);
-    for (seat = 0; seat < np; seat++)
-        th_hidden_start(&tr[seat], g, seat);
+    th_hand_log_start(&h, g);
     for (steps = 0; steps < max_steps; steps++) {
         canasta_move m;
         if (th_phase(g) == CANASTA_PHASE_GAME_OVER)
             break;
         if (in_play(g) && steps % every == 0)
-            a1_sample(st, ck, g, start, moves, n, &tr[th_seat(g)], &r);
+            a1_sample(st, ck, g, h.start, h.moves, h.n, &h.seat[th_seat(g)],
+                      &r);
         if (th_sm64_below(&r, 3) == 0) {
             th_list_moves(ml, g);
             REQ(ml->n > 0);
@@ -319,27 +315,12 @@ static void a1_game(a1_stats *st, const a1_check *ck, th_movelist *ml,
             m = choose(styles[(seat + hand) % ns], g, th_sm64_next(&r));
         }
         apply_ok(g, &m);
-        if (m.kind == CANASTA_MOVE_NEXT_HAND) {
-            canasta_game_free(start);
-            REQ(canasta_game_clone(&start, g) == CANASTA_OK);
-            n = 0;
+        th_hand_log_move(&h, g, &m);
+        if (m.kind == CANASTA_MOVE_NEXT_HAND)
             hand++;
-            for (seat = 0; seat < np; seat++)
-                th_hidden_start(&tr[seat], g, seat);
-            continue;
-        }
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            moves = realloc(moves, cap * sizeof *moves);
-            REQ(moves != NULL);
-        }
-        moves[n++] = m;
-        for (seat = 0; seat < np; seat++)
-            th_hidden_move(&tr[seat], g, &m);
     }
-    free(moves);
+    th_hand_log_free(&h);
     free_styles(styles, ns);
-    canasta_game_free(start);
     canasta_game_free(g);
 }
 

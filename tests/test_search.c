@@ -819,16 +819,13 @@ static void leak_sample(leak_stats *ls, int what, const canasta_game *g,
 static void leak_game(leak_stats *ls, int what, int preset, uint64_t seed,
                       int steps, int every)
 {
-    canasta_game *g = preset_game(preset, seed), *start = clone_of(g);
-    th_hidden tr[MAX_SEATS];
-    canasta_move *moves = NULL;
-    size_t n = 0, cap = 0;
+    canasta_game *g = preset_game(preset, seed);
+    th_hand_log h;
     th_movelist ml = { NULL, 0, 0 };
     th_sm64 r;
     int k, seat, np = th_option(g, CANASTA_OPT_PLAYERS);
     r.state = seed ^ 0x5EA7C4;
-    for (seat = 0; seat < np; seat++)
-        th_hidden_start(&tr[seat], g, seat);
+    th_hand_log_start(&h, g);
     for (k = 0; k < steps; k++) {
         canasta_move m;
         int ph = th_phase(g);
@@ -836,30 +833,15 @@ static void leak_game(leak_stats *ls, int what, int preset, uint64_t seed,
             break;
         if (th_phase_in_play(ph) && k % every == every - 1)
             for (seat = 0; seat < np; seat++)
-                leak_sample(ls, what, g, start, moves, n, &tr[seat], &r);
+                leak_sample(ls, what, g, h.start, h.moves, h.n, &h.seat[seat],
+                            &r);
         th_list_moves(&ml, g);
         m = ml.v[th_sm64_below(&r, ml.n)];
         apply_ok(g, &m);
-        if (m.kind == CANASTA_MOVE_NEXT_HAND) {
-            canasta_game_free(start);
-            start = clone_of(g);
-            n = 0;
-            for (seat = 0; seat < np; seat++)
-                th_hidden_start(&tr[seat], g, seat);
-            continue;
-        }
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            moves = realloc(moves, cap * sizeof *moves);
-            REQ(moves != NULL);
-        }
-        moves[n++] = m;
-        for (seat = 0; seat < np; seat++)
-            th_hidden_move(&tr[seat], g, &m);
+        th_hand_log_move(&h, g, &m);
     }
     free(ml.v);
-    free(moves);
-    canasta_game_free(start);
+    th_hand_log_free(&h);
     canasta_game_free(g);
 }
 

@@ -1238,44 +1238,23 @@ static void leak_game(leak_stats *ls, th_movelist *ml, int preset,
                       uint64_t seed, uint64_t rseed, int max_moves)
 {
     canasta_game *g = preset_game(preset, seed);
-    canasta_game *start = NULL;
-    th_hidden tr[MAX_SEATS];
-    canasta_move *moves = NULL;
-    size_t n = 0, cap = 0;
+    th_hand_log h;
     th_sm64 r;
     int steps, seat, np = th_option(g, CANASTA_OPT_PLAYERS);
     r.state = rseed;
-    QEQ(canasta_game_clone(&start, g), CANASTA_OK);
-    for (seat = 0; seat < np; seat++)
-        th_hidden_start(&tr[seat], g, seat);
+    th_hand_log_start(&h, g);
     for (steps = 0; steps < max_moves; steps++) {
         canasta_move m;
         if (th_phase(g) == CANASTA_PHASE_GAME_OVER)
             break;
         if (th_in_play(g) && steps % 3 == 0)
             for (seat = 0; seat < np; seat++)
-                leak_sample(ls, g, start, moves, n, &tr[seat], &r);
+                leak_sample(ls, g, h.start, h.moves, h.n, &h.seat[seat], &r);
         m = random_move(g, ml, &r);
         q_ok(g, &m);
-        if (m.kind == CANASTA_MOVE_NEXT_HAND) {
-            canasta_game_free(start);
-            QEQ(canasta_game_clone(&start, g), CANASTA_OK);
-            n = 0;
-            for (seat = 0; seat < np; seat++)
-                th_hidden_start(&tr[seat], g, seat);
-            continue;
-        }
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            moves = realloc(moves, cap * sizeof *moves);
-            QNONNULL(moves);
-        }
-        moves[n++] = m;
-        for (seat = 0; seat < np; seat++)
-            th_hidden_move(&tr[seat], g, &m);
+        th_hand_log_move(&h, g, &m);
     }
-    free(moves);
-    canasta_game_free(start);
+    th_hand_log_free(&h);
     canasta_game_free(g);
 }
 
