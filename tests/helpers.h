@@ -206,6 +206,15 @@ void th_list_moves(th_movelist *ml, const canasta_game *g);
             ck_abort_msg("%s:%d: %s == %s (\"%s\", \"%s\")", __FILE__,    \
                          __LINE__, #a, #b, qa_, qb_);                      \
     } while (0)
+/* A library call that must return `want`; names both otherwise. */
+#define REQ_RC(call, want)                                                 \
+    do {                                                                   \
+        int rc_ = (call);                                                  \
+        if (rc_ != (want))                                                 \
+            ck_abort_msg("%s:%d: %s gave %s, expected %s", __FILE__,       \
+                         __LINE__, #call, canasta_error_name(rc_),         \
+                         canasta_error_name(want));                        \
+    } while (0)
 /* A library call that must succeed; names the error otherwise. */
 #define QOK(call)                                                          \
     do {                                                                   \

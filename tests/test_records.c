@@ -22,16 +22,6 @@
 #define NSIDES 2
 #define MAX_HANDS 200
 
-/* Cheap checks for loops over many moves (Check is only called on a
- * failure). */
-#define REQ_RC(call, want)                                                 \
-    do {                                                                   \
-        int rc_ = (call);                                                  \
-        if (rc_ != (want))                                                 \
-            ck_abort_msg("%s:%d: %s gave %s, expected %s", __FILE__,       \
-                         __LINE__, #call, canasta_error_name(rc_),         \
-                         canasta_error_name(want));                        \
-    } while (0)
 
 /* ---------------------------------------------------------------- */
 /* Games to record                                                    */

@@ -44,14 +44,6 @@
 /* Not a rule: a guard against a game that never ends. */
 #define MOVE_GUARD 200000
 
-#define REQ_RC(call, want)                                                 \
-    do {                                                                   \
-        int rc_ = (call);                                                  \
-        if (rc_ != (want))                                                 \
-            ck_abort_msg("%s:%d: %s gave %s, expected %s", __FILE__,       \
-                         __LINE__, #call, canasta_error_name(rc_),         \
-                         canasta_error_name(want));                        \
-    } while (0)
 
 typedef struct preset_row {
     int preset;
