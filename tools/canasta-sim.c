@@ -1308,22 +1308,6 @@ static const jnode *jget(const jnode *obj, const char *key)
     return NULL;
 }
 
-/* A non-negative integer member. */
-static int jcount(const jnode *obj, const char *key, int64_t *out)
-{
-    const jnode *j = jget(obj, key);
-    char *end;
-    long long v;
-    if (j == NULL || j->type != J_NUM || j->text[0] == '-')
-        return 0;
-    errno = 0;
-    v = strtoll(j->text, &end, 10);
-    if (*end != '\0' || errno != 0)
-        return 0;
-    *out = v;
-    return 1;
-}
-
 /* An integer member of either sign (scores). */
 static int jint64(const jnode *obj, const char *key, int64_t *out)
 {
@@ -1335,6 +1319,16 @@ static int jint64(const jnode *obj, const char *key, int64_t *out)
     errno = 0;
     v = strtoll(j->text, &end, 10);
     if (*end != '\0' || errno != 0)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* A non-negative integer member (counts). */
+static int jcount(const jnode *obj, const char *key, int64_t *out)
+{
+    int64_t v;
+    if (!jint64(obj, key, &v) || v < 0)
         return 0;
     *out = v;
     return 1;
