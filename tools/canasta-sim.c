@@ -471,11 +471,26 @@ static void worker_fail(shared *sh, uint64_t unit, const char *msg)
     pthread_mutex_unlock(&sh->lock);
 }
 
+/* What chooses the moves of one player configuration: a reference
+ * player, or for player A with --plugin the plugin; both behind the
+ * plugin's signature. */
+typedef struct chooser {
+    int (*choose)(void *state, canasta_move *move, const canasta_game *game,
+                  uint64_t seed);
+    void *state;
+    const char *name;          /* for error messages */
+} chooser;
+
+static int reference_choose(void *state, canasta_move *move,
+                            const canasta_game *game, uint64_t seed)
+{
+    return canasta_player_choose(move, state, game, seed);
+}
+
 /* Play game unit (deal unit / rotations, rotation unit % rotations) to
  * the end, adding what happened to *c.  0 on success; else msg. */
-static int play_game(counts *c, canasta_player *const *players,
-                     void *plug_state, const shared *sh, uint64_t unit,
-                     char *msg, size_t msize)
+static int play_game(counts *c, const chooser *players, const shared *sh,
+                     uint64_t unit, char *msg, size_t msize)
 {
     const run *r = sh->r;
     uint64_t seed = sh->seed_from + unit / (uint64_t)sh->rotations;
@@ -543,17 +558,13 @@ static int play_game(counts *c, canasta_player *const *players,
             break;
         }
         p = seat_player[seat];
-        if (p == 0 && plug_state)
-            rc = sh->plug->choose(plug_state, &mv, g, choice_seed(seed, move));
-        else
-            rc = canasta_player_choose(&mv, players[p], g,
-                                       choice_seed(seed, move));
+        rc = players[p].choose(players[p].state, &mv, g,
+                               choice_seed(seed, move));
         if (rc != CANASTA_OK) {
             snprintf(msg, msize, "seed %llu, move %ld: "
                      "%s: %s (%s)", (unsigned long long)seed, move,
-                     p == 0 && plug_state ? "the plugin's choose"
-                                          : "canasta_player_choose",
-                     canasta_error_name(rc), canasta_strerror(rc));
+                     players[p].name, canasta_error_name(rc),
+                     canasta_strerror(rc));
             canasta_game_free(g);
             return -1;
         }
@@ -639,6 +650,7 @@ static void *worker_main(void *arg)
     worker *w = arg;
     shared *sh = w->sh;
     canasta_player *players[MAX_SIDES];
+    chooser choosers[MAX_SIDES];
     void *plug_state = NULL;
     char msg[512];
     int i, k;
@@ -665,6 +677,14 @@ static void *worker_main(void *arg)
                 worker_fail(sh, 0, "canasta_player_set refused a knob");
                 goto done;
             }
+        choosers[i].choose = reference_choose;
+        choosers[i].state = players[i];
+        choosers[i].name = "canasta_player_choose";
+    }
+    if (plug_state) {
+        choosers[0].choose = sh->plug->choose;
+        choosers[0].state = plug_state;
+        choosers[0].name = "the plugin's choose";
     }
     for (;;) {
         uint64_t unit;
@@ -675,8 +695,7 @@ static void *worker_main(void *arg)
         }
         unit = sh->next_unit++;
         pthread_mutex_unlock(&sh->lock);
-        if (play_game(&w->c, players, plug_state, sh, unit, msg,
-                      sizeof msg) != 0) {
+        if (play_game(&w->c, choosers, sh, unit, msg, sizeof msg) != 0) {
             worker_fail(sh, unit, msg);
             break;
         }
