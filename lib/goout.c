@@ -66,14 +66,23 @@ int cn_can_go_out(const cn_goout_query *q)
 {
     const uint8_t *h = q->hand;
     int nat[CN_RANKS] = { 0 };
+    for (int r = 4; r <= 14; r++)
+        nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
+    return cn_can_go_out_counts(q, nat, h[12] + h[15],
+                                h[8] + h[9] + h[10] + h[11],
+                                h[CANASTA_JOKER]);
+}
+
+int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
+                         int b3, int twos, int jokers)
+{
+    const uint8_t *h = q->hand;
+    int nat[CN_RANKS] = { 0 };
     int total = 0;
     for (int r = 4; r <= 14; r++) {
-        nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
+        nat[r] = held[r];
         total += nat[r];
     }
-    int b3 = h[12] + h[15];
-    int twos = h[8] + h[9] + h[10] + h[11];
-    int jokers = h[CANASTA_JOKER];
     total += b3 + twos + jokers;
     if (total == 0)
         return 0;
@@ -144,22 +153,38 @@ int cn_can_go_out(const cn_goout_query *q)
 }
 
 /* The query for the seat to move, from the game state as it stands. */
-int cn_seat_can_go_out(const cn_state *st, int seat)
+static void seat_query(cn_goout_query *q, uint8_t mn[CN_RANKS],
+                       uint8_t mw[CN_RANKS], const cn_state *st, int seat)
 {
     int side = st->side_of[seat];
-    uint8_t mn[CN_RANKS], mw[CN_RANKS];
     for (int r = 0; r < CN_RANKS; r++) {
         mn[r] = st->melds[side][r].naturals;
         mw[r] = (uint8_t)(st->melds[side][r].twos + st->melds[side][r].jokers);
     }
+    q->hand = st->hand[seat];
+    q->mn = mn;
+    q->mw = mw;
+    q->needed = st->p.canastas_to_go_out;
+    q->opened = st->opened[side];
+    q->minimum = cn_seat_minimum(st, seat);
+    q->waiver = st->turn_src == CN_SRC_STOCK && !st->seat_melded[seat] &&
+                st->turn_melds == 0;
+}
+
+int cn_seat_can_go_out(const cn_state *st, int seat)
+{
+    uint8_t mn[CN_RANKS], mw[CN_RANKS];
     cn_goout_query q;
-    q.hand = st->hand[seat];
-    q.mn = mn;
-    q.mw = mw;
-    q.needed = st->p.canastas_to_go_out;
-    q.opened = st->opened[side];
-    q.minimum = cn_seat_minimum(st, seat);
-    q.waiver = st->turn_src == CN_SRC_STOCK && !st->seat_melded[seat] &&
-               st->turn_melds == 0;
+    seat_query(&q, mn, mw, st, seat);
     return cn_can_go_out(&q);
+}
+
+int cn_seat_can_go_out_counts(const cn_state *st, int seat,
+                              const int held[CN_RANKS], int b3, int twos,
+                              int jokers)
+{
+    uint8_t mn[CN_RANKS], mw[CN_RANKS];
+    cn_goout_query q;
+    seat_query(&q, mn, mw, st, seat);
+    return cn_can_go_out_counts(&q, held, b3, twos, jokers);
 }

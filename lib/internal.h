@@ -219,7 +219,15 @@ typedef struct cn_goout_query {
     int waiver;                  /* G3: minimum waived for a concealed exit */
 } cn_goout_query;
 int cn_can_go_out(const cn_goout_query *q);
+/* The same from the hand's counts, when the caller has them: naturals by
+ * rank held[4..14], black threes, twos, jokers (q->hand is still read for
+ * an opening's value). */
+int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
+                         int b3, int twos, int jokers);
 int cn_seat_can_go_out(const cn_state *st, int seat);
+int cn_seat_can_go_out_counts(const cn_state *st, int seat,
+                              const int held[CN_RANKS], int b3, int twos,
+                              int jokers);
 
 /* ---- score.c ---- */
 typedef struct cn_side_parts {
@@ -285,6 +293,11 @@ void cn_play(cn_state *st, const canasta_move *m);
 size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st);
 /* The same moves, each handed to visit (in the same order) instead of
  * being stored: nothing is copied or kept. */
+/* Move k naturals of rank r (lowest suits first; r == 3: black threes),
+ * t twos and j jokers from avail (what is left of the hand) into g: the
+ * canonical cards of a group, as the legal moves name them. */
+void cn_fill_group(canasta_group *g, uint8_t *avail, int r, int k, int t,
+                   int j);
 typedef void (*cn_move_visitor)(void *ctx, const canasta_move *m);
 size_t cn_legal_visit(const cn_state *st, cn_move_visitor visit, void *ctx);
 

@@ -50,10 +50,8 @@ static void simple(emitter *e, int kind, int seat, int card)
     emit(e, &m);
 }
 
-/* Move k naturals of rank r (lowest suits first), t twos and j jokers
- * from avail (what is left of the hand) into group g. */
-static void fill_group(canasta_group *g, uint8_t *avail, int r, int k,
-                       int t, int j)
+void cn_fill_group(canasta_group *g, uint8_t *avail, int r, int k, int t,
+                   int j)
 {
     int n = 0;
     static const uint8_t black3[2] = { 12, 15 };
@@ -135,7 +133,7 @@ static void opening_leaf(ctx *c, const spec *sp, int n, int value)
     for (int g = 0; g < n; g++) {
         canasta_group *gr = &c->m.groups[g];
         gr->rank = (uint8_t)sp[g].r;
-        fill_group(gr, avail, sp[g].r, sp[g].k, sp[g].t, sp[g].j);
+        cn_fill_group(gr, avail, sp[g].r, sp[g].k, sp[g].t, sp[g].j);
         used += gr->count;
     }
     c->m.ngroups = (uint8_t)n;
@@ -236,7 +234,7 @@ static void exit_emit(exit_ctx *x)
             return;
         canasta_group *g = &m->groups[m->ngroups];
         g->rank = (uint8_t)r;
-        fill_group(g, avail, r, k, x->t[i], x->j[i]);
+        cn_fill_group(g, avail, r, k, x->t[i], x->j[i]);
         m->ngroups++;
     }
     if (x->b3) {
@@ -244,7 +242,7 @@ static void exit_emit(exit_ctx *x)
             return;
         canasta_group *g = &m->groups[m->ngroups];
         g->rank = 3;
-        fill_group(g, avail, 3, x->b3, 0, 0);
+        cn_fill_group(g, avail, 3, x->b3, 0, 0);
         m->ngroups++;
     }
     emit_if_legal(c);
@@ -366,7 +364,7 @@ static void take_variants(ctx *c)
         if (c->nat[r] < forms[i][0] || c->twos < forms[i][1] ||
             c->jokers < forms[i][2])
             continue;
-        fill_group(g, c->avail, r, forms[i][0], forms[i][1], forms[i][2]);
+        cn_fill_group(g, c->avail, r, forms[i][0], forms[i][1], forms[i][2]);
         emit_if_legal(c);
         unfill_group(g, c->avail);
     }
@@ -415,7 +413,7 @@ static void single_groups(ctx *c)
                     int used = k + t + j;
                     if (used == 0 || (!exists && used < 3))
                         continue;
-                    fill_group(g, c->avail, r, k, t, j);
+                    cn_fill_group(g, c->avail, r, k, t, j);
                     /* Leaving one card or none (G1), or after a yes (G4):
                      * the full check decides. */
                     if ((!yes && hn - used > 1) ||
@@ -429,7 +427,7 @@ static void single_groups(ctx *c)
         if (hn - k > 1)
             continue;
         g->rank = 3;
-        fill_group(g, c->avail, 3, k, 0, 0);
+        cn_fill_group(g, c->avail, 3, k, 0, 0);
         emit_if_legal(c);
         unfill_group(g, c->avail);
     }

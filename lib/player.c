@@ -168,7 +168,9 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     for (int r = 3; r <= 14; r++)
         f->nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
     f->nat[3] = h[12] + h[15]; /* black threes (red ones are never held) */
-    f->wilds = h[8] + h[9] + h[10] + h[11] + h[CANASTA_JOKER];
+    f->twos = h[8] + h[9] + h[10] + h[11];
+    f->jokers = h[CANASTA_JOKER];
+    f->wilds = f->twos + f->jokers;
     f->hand_n = v->hand_n[f->seat];
     /* Only the answer to "may I go out?" weighs the cards held. */
     if (v->phase == CANASTA_PHASE_ANSWER)
@@ -190,13 +192,15 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
 }
 
 /* can: whether the seat can go out, if already known (-1: not known). */
-static int facts_out(cn_facts *f, int can)
+int cn_facts_out(cn_facts *f, int can)
 {
     const cn_state *v = f->st;
     if (f->out_known || v->phase != CANASTA_PHASE_PLAY)
         return f->wants_out;
     f->out_known = 1;
-    f->can_go_out = can >= 0 ? can : cn_seat_can_go_out(v, f->seat);
+    f->can_go_out = can >= 0 ? can
+                    : cn_seat_can_go_out_counts(v, f->seat, f->nat, f->nat[3],
+                                                f->twos, f->jokers);
     int want = f->knob[CANASTA_KNOB_GO_OUT - 1];
     /* Waiting for more canastas than the rules ask makes sense only while
      * the stock lasts. */
@@ -211,14 +215,12 @@ static int facts_out(cn_facts *f, int can)
 
 int cn_facts_wants_out(cn_facts *f)
 {
-    return facts_out(f, -1);
+    return cn_facts_out(f, -1);
 }
 
 /* ---- scoring the moves ---- */
 
-/* The score of a legal move the player does not want: below every
- * discard, so that it is chosen only when nothing else is legal. */
-#define NEVER (-1000000L)
+#define NEVER CN_NEVER
 
 /* The cards of a group by kind. */
 typedef struct group_parts {
@@ -317,8 +319,7 @@ static long score_draw_phase(const cn_facts *f, const canasta_move *m)
     }
 }
 
-/* How much the seat would rather throw card c (higher: sooner). */
-static long discard_score(const cn_facts *f, int c)
+long cn_discard_score(const cn_facts *f, int c)
 {
     const cn_state *v = f->st;
     int policy = f->knob[CANASTA_KNOB_DISCARD - 1];
@@ -359,48 +360,54 @@ static long discard_score(const cn_facts *f, int c)
     return s > 2 ? s : 2; /* still above any wild card */
 }
 
-static long score_meld(cn_facts *f, const canasta_move *m)
+long cn_meld_score(const cn_facts *f, const cn_meld_sum *s)
 {
     int keep_pairs = f->knob[CANASTA_KNOB_KEEP_PAIRS - 1];
     int wild_policy = f->knob[CANASTA_KNOB_WILD_CARDS - 1];
-    int used = 0, wilds = 0, completes = 0, new_pair_wild = 0, pair_added = 0;
+    int after = f->hand_n - s->used;
+    if (after < 2)
+        return NEVER; /* keep a card to hold after the discard (G1) */
+    if (!f->opened) /* an opening: few wild cards, few cards */
+        return 1500 - 40L * s->wilds - 3L * s->used;
+    if (s->wilds > 0) {
+        if (wild_policy == CANASTA_WILDS_SAVE)
+            return NEVER;
+        if (s->completes)
+            return 1600 - 10L * s->wilds;
+        if (s->new_pair_wild && !keep_pairs)
+            return 1200 - 40L * s->wilds;
+        return NEVER;
+    }
+    if (keep_pairs && s->pair_added && !s->completes)
+        return NEVER; /* the pair may take a frozen pile later (P4) */
+    return 1300 + 10L * s->used + 200L * s->completes;
+}
+
+static long score_meld(cn_facts *f, const canasta_move *m)
+{
+    cn_meld_sum s;
+    memset(&s, 0, sizeof s);
     for (int g = 0; g < m->ngroups; g++) {
         group_parts gp;
         parts_of(&gp, &m->groups[g]);
-        used += gp.used;
-        wilds += gp.wilds;
+        s.used += gp.used;
+        s.wilds += gp.wilds;
         int size = f->meld_size[gp.rank];
         if (size < 7 && size + gp.used >= 7)
-            completes++;
+            s.completes++;
         if (size == 0 && gp.naturals == 2 && gp.wilds > 0)
-            new_pair_wild++;
+            s.new_pair_wild++;
         if (size > 0 && gp.naturals == 2 && f->nat[gp.rank] == 2)
-            pair_added++;
+            s.pair_added++;
     }
-    int after = f->hand_n - used;
     if (cn_facts_wants_out(f)) {
         /* Going out: meld as much as possible while the exit stays
          * open. */
         if (!still_out_after(f, m))
             return NEVER;
-        return 3000 + 20L * used + 200L * completes;
+        return 3000 + 20L * s.used + 200L * s.completes;
     }
-    if (after < 2)
-        return NEVER; /* keep a card to hold after the discard (G1) */
-    if (!f->opened) /* an opening: few wild cards, few cards */
-        return 1500 - 40L * wilds - 3L * used;
-    if (wilds > 0) {
-        if (wild_policy == CANASTA_WILDS_SAVE)
-            return NEVER;
-        if (completes)
-            return 1600 - 10L * wilds;
-        if (new_pair_wild && !keep_pairs)
-            return 1200 - 40L * wilds;
-        return NEVER;
-    }
-    if (keep_pairs && pair_added && !completes)
-        return NEVER; /* the pair may take a frozen pile later (P4) */
-    return 1300 + 10L * used + 200L * completes;
+    return cn_meld_score(f, &s);
 }
 
 /* PLAY phase. */
@@ -410,13 +417,13 @@ static long score_play_phase(cn_facts *f, const canasta_move *m)
     case CANASTA_MOVE_ASK:
         /* G4: the question is legal only for a seat that can go out (and
          * the legal moves list it before any meld). */
-        return facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1]
+        return cn_facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1]
             ? 5000 : NEVER;
     case CANASTA_MOVE_MELD:
         return score_meld(f, m);
     case CANASTA_MOVE_DISCARD:
         /* Always below every wanted meld: discarding ends the turn. */
-        return discard_score(f, m->card);
+        return cn_discard_score(f, m->card);
     default:
         return NEVER;
     }
@@ -451,14 +458,6 @@ long cn_score_move(cn_facts *f, const canasta_move *m)
 
 /* ---- choosing ---- */
 
-static uint64_t mix64(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
 typedef struct best_move {
     cn_facts *f;
     uint64_t seed;
@@ -473,7 +472,7 @@ static void consider(void *ctx, const canasta_move *m)
 {
     best_move *b = ctx;
     long s = cn_score_move(b->f, m);
-    uint64_t tie = mix64(b->seed ^ mix64(b->index++));
+    uint64_t tie = cn_player_tie(b->seed, b->index++);
     if (!b->found || s > b->score || (s == b->score && tie > b->tie)) {
         b->found = 1;
         b->score = s;
@@ -522,14 +521,21 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
     const cn_state *st = &game->st;
     if (st->phase == CANASTA_PHASE_GAME_OVER)
         return CANASTA_E_GAME_OVER;
+    if (shortcuts) {
+        /* The facts straight from the game (they read only what the seat
+         * may see; see player_fast.c), and most decisions from them. */
+        cn_facts_init(f, st, player->knob);
+        if (draw_is_the_choice(f)) {
+            memset(move, 0, sizeof *move);
+            move->kind = CANASTA_MOVE_DRAW;
+            move->seat = (uint8_t)st->cur;
+            return CANASTA_OK;
+        }
+        if (cn_player_fast(move, f, seed))
+            return CANASTA_OK;
+    }
     cn_seat_view_blank(view, st, st->cur);
     cn_facts_init(f, view, player->knob);
-    if (shortcuts && draw_is_the_choice(f)) {
-        memset(move, 0, sizeof *move);
-        move->kind = CANASTA_MOVE_DRAW;
-        move->seat = (uint8_t)st->cur;
-        return CANASTA_OK;
-    }
     best_move b;
     memset(&b, 0, sizeof b);
     b.f = f;

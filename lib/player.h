@@ -20,7 +20,7 @@ typedef struct cn_facts {
     const int32_t *knob;
     int seat, side, opened;
     int nat[CN_RANKS];      /* naturals held by rank; nat[3]: black 3s */
-    int wilds, hand_n;
+    int twos, jokers, wilds, hand_n;
     int hand_value;         /* points held; set in the answer phase only */
     uint8_t meld_size[CN_RANKS], meld_wild[CN_RANKS]; /* the side's */
     int canastas, needed;
@@ -35,8 +35,50 @@ typedef struct cn_facts {
 void cn_facts_init(cn_facts *f, const cn_state *view, const int32_t *knob);
 /* Whether the seat wants to go out now (and can_go_out), computed once. */
 int cn_facts_wants_out(cn_facts *f);
+/* The same when whether the seat can go out is known already (can: 1 or
+ * 0; -1 when not known). */
+int cn_facts_out(cn_facts *f, int can);
 /* How much the player wants legal move m (higher: more). */
 long cn_score_move(cn_facts *f, const canasta_move *m);
+
+/* The score of a legal move the player does not want: below every
+ * discard, so that it is chosen only when nothing else is legal. */
+#define CN_NEVER (-1000000L)
+
+/* A meld move summed over its groups, as cn_meld_score weighs it. */
+typedef struct cn_meld_sum {
+    int used, wilds;    /* cards from the hand; wild cards among them */
+    int completes;      /* groups that make their meld a canasta */
+    int new_pair_wild;  /* new melds of a natural pair and wild cards */
+    int pair_added;     /* the last natural pair of a rank onto its meld */
+} cn_meld_sum;
+
+/* The score of a meld with sum s, unless the seat wants to go out (the
+ * going-out score needs the move itself; see score_meld). */
+long cn_meld_score(const cn_facts *f, const cn_meld_sum *s);
+/* How much the seat would rather throw card c (higher: sooner). */
+long cn_discard_score(const cn_facts *f, int c);
+
+/* Ties between equal scores: a seeded hash of the move's place in the
+ * list of legal moves (legal.c's order). */
+static inline uint64_t cn_player_tie(uint64_t seed, uint64_t index)
+{
+    uint64_t x = index;
+    for (int i = 0; i < 2; i++) {
+        x += 0x9E3779B97F4A7C15ULL;
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        x ^= x >> 31;
+        if (i == 0)
+            x ^= seed;
+    }
+    return x;
+}
+
+/* The decision from the hand's counts, without listing the legal moves
+ * (player_fast.c): 1 with *move set, or 0 when this decision needs the
+ * full list.  f is filled in from the game itself. */
+int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed);
 /* Choose for the seat to move: view and f are filled in (the caller's
  * storage, so that hint.c can explain the choice from the same facts). */
 int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
