@@ -18,7 +18,7 @@ static int melds_up(const int nat[CN_RANKS], int b3, int wild,
     int deficits[CN_RANKS], nd = 0;
     int room = 0, canastas = 0;
     for (int r = 4; r <= 14; r++) {
-        int have = q->mn[r] + q->mw[r];
+        int have = q->size[r];
         int size, cap;
         if (have) {
             size = have + nat[r];
@@ -93,13 +93,13 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
     if (b3 == 2 || b3 > 5)
         return 0;
     for (int r = 4; r <= 14; r++)
-        strays += nat[r] == 1 && q->mn[r] + q->mw[r] == 0;
+        strays += nat[r] == 1 && q->size[r] == 0;
     if (strays > 1)
         return 0;
     /* Quick refusal: not enough melds could reach seven cards (G1). */
     int reachable = 0, w = twos + jokers;
     for (int r = 4; r <= 14; r++) {
-        int size = q->mn[r] + q->mw[r] + nat[r];
+        int size = q->size[r] + nat[r];
         int room = cn_wild_room(q->mw[r]);
         reachable += size + (w < room ? w : room) >= 7;
     }
@@ -152,39 +152,30 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
     return 0;
 }
 
-/* The query for the seat to move, from the game state as it stands. */
-static void seat_query(cn_goout_query *q, uint8_t mn[CN_RANKS],
-                       uint8_t mw[CN_RANKS], const cn_state *st, int seat)
+void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
+                         const uint8_t *size, const uint8_t *mw)
 {
-    int side = st->side_of[seat];
-    for (int r = 0; r < CN_RANKS; r++) {
-        mn[r] = st->melds[side][r].naturals;
-        mw[r] = (uint8_t)(st->melds[side][r].twos + st->melds[side][r].jokers);
-    }
     q->hand = st->hand[seat];
-    q->mn = mn;
+    q->size = size;
     q->mw = mw;
     q->needed = st->p.canastas_to_go_out;
-    q->opened = st->opened[side];
-    q->minimum = cn_seat_minimum(st, seat);
+    q->opened = st->opened[st->side_of[seat]];
+    q->minimum = q->opened ? 0 : cn_seat_minimum(st, seat);
     q->waiver = st->turn_src == CN_SRC_STOCK && !st->seat_melded[seat] &&
                 st->turn_melds == 0;
 }
 
+/* For the seat to move, from the game state as it stands. */
 int cn_seat_can_go_out(const cn_state *st, int seat)
 {
-    uint8_t mn[CN_RANKS], mw[CN_RANKS];
+    int side = st->side_of[seat];
+    uint8_t size[CN_RANKS], mw[CN_RANKS];
+    for (int r = 0; r < CN_RANKS; r++) {
+        const cn_meld *m = &st->melds[side][r];
+        size[r] = (uint8_t)cn_meld_size(m);
+        mw[r] = (uint8_t)(m->twos + m->jokers);
+    }
     cn_goout_query q;
-    seat_query(&q, mn, mw, st, seat);
+    cn_seat_goout_query(&q, st, seat, size, mw);
     return cn_can_go_out(&q);
-}
-
-int cn_seat_can_go_out_counts(const cn_state *st, int seat,
-                              const int held[CN_RANKS], int b3, int twos,
-                              int jokers)
-{
-    uint8_t mn[CN_RANKS], mw[CN_RANKS];
-    cn_goout_query q;
-    seat_query(&q, mn, mw, st, seat);
-    return cn_can_go_out_counts(&q, held, b3, twos, jokers);
 }

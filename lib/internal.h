@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "canasta.h"
 
 #define CN_MAX_PLAYERS 6
@@ -181,6 +182,14 @@ static inline int cn_merged_meld_ok(int lone_hand, int r, int naturals,
 /* ---- state helpers (state.c) ---- */
 static inline int cn_meld_size(const cn_meld *m)
 { return m->naturals + m->twos + m->jokers; }
+/* The sum of four card counts in a row (a rank's four suits): one load
+ * and one multiply, the counts being far below 64. */
+static inline int cn_sum4(const uint8_t *counts)
+{
+    uint32_t x;
+    memcpy(&x, counts, sizeof x);
+    return (int)((x * 0x01010101u) >> 24);
+}
 static inline int cn_nat_count(const cn_state *st, int seat, int rank)
 {
     const uint8_t *h = st->hand[seat] + rank * 4;
@@ -209,10 +218,10 @@ int cn_pile_frozen(const cn_state *st, int side);
 
 /* ---- goout.c ---- */
 /* Could a player holding hand[] go out this turn, given the side's melds
- * (naturals mn[], wilds mw[] by rank)?  See goout.c. */
+ * (cards size[], of which wild mw[], by rank)?  See goout.c. */
 typedef struct cn_goout_query {
     const uint8_t *hand;         /* counts by card code */
-    const uint8_t *mn, *mw;      /* side meld naturals / wilds by rank */
+    const uint8_t *size, *mw;    /* side meld sizes / wilds by rank */
     int needed;                  /* canastas needed */
     int opened;                  /* side has opened */
     int minimum;                 /* opening minimum if not opened */
@@ -225,9 +234,10 @@ int cn_can_go_out(const cn_goout_query *q);
 int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
                          int b3, int twos, int jokers);
 int cn_seat_can_go_out(const cn_state *st, int seat);
-int cn_seat_can_go_out_counts(const cn_state *st, int seat,
-                              const int held[CN_RANKS], int b3, int twos,
-                              int jokers);
+/* The query of cn_seat_can_go_out with the side's melds given (size[],
+ * mw[] by rank, as the caller already holds them). */
+void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
+                         const uint8_t *size, const uint8_t *mw);
 
 /* ---- score.c ---- */
 typedef struct cn_side_parts {

@@ -150,9 +150,12 @@ static int can_finish(const cn_state *st, const uint8_t *hand, int n,
 {
     if (n == 0)
         return pl->canastas_after >= st->p.canastas_to_go_out;
+    uint8_t size[CN_RANKS];
+    for (int r = 0; r < CN_RANKS; r++)
+        size[r] = (uint8_t)(pl->mn[r] + pl->mw[r]);
     cn_goout_query q;
     q.hand = hand;
-    q.mn = pl->mn;
+    q.size = size;
     q.mw = pl->mw;
     q.needed = st->p.canastas_to_go_out;
     q.opened = 1; /* a move with groups opens the side */

@@ -165,8 +165,8 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     f->side = v->side_of[f->seat];
     f->opened = v->opened[f->side];
     const uint8_t *h = v->hand[f->seat];
-    for (int r = 3; r <= 14; r++)
-        f->nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
+    for (int r = 4; r <= 14; r++)
+        f->nat[r] = cn_sum4(h + r * 4);
     f->nat[3] = h[12] + h[15]; /* black threes (red ones are never held) */
     f->twos = h[8] + h[9] + h[10] + h[11];
     f->jokers = h[CANASTA_JOKER];
@@ -175,11 +175,13 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     /* Only the answer to "may I go out?" weighs the cards held. */
     if (v->phase == CANASTA_PHASE_ANSWER)
         f->hand_value = held_value(v, f->seat);
+    const cn_meld *melds = v->melds[f->side];
     for (int r = 3; r <= 14; r++) {
-        const cn_meld *m = &v->melds[f->side][r];
-        f->meld_size[r] = (uint8_t)cn_meld_size(m);
-        f->meld_wild[r] = (uint8_t)(m->twos + m->jokers);
-        f->canastas += f->meld_size[r] >= 7; /* as cn_side_canastas */
+        int wild = melds[r].twos + melds[r].jokers;
+        int size = melds[r].naturals + wild;
+        f->meld_size[r] = (uint8_t)size;
+        f->meld_wild[r] = (uint8_t)wild;
+        f->canastas += size >= 7; /* as cn_side_canastas */
     }
     f->needed = v->p.canastas_to_go_out;
     f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
@@ -198,9 +200,7 @@ int cn_facts_out(cn_facts *f, int can)
     if (f->out_known || v->phase != CANASTA_PHASE_PLAY)
         return f->wants_out;
     f->out_known = 1;
-    f->can_go_out = can >= 0 ? can
-                    : cn_seat_can_go_out_counts(v, f->seat, f->nat, f->nat[3],
-                                                f->twos, f->jokers);
+    f->can_go_out = can >= 0 ? can : cn_facts_can_go_out(f);
     int want = f->knob[CANASTA_KNOB_GO_OUT - 1];
     /* Waiting for more canastas than the rules ask makes sense only while
      * the stock lasts. */
@@ -211,6 +211,13 @@ int cn_facts_out(cn_facts *f, int can)
     if (v->permission == CANASTA_PERMISSION_YES)
         f->wants_out = 1;
     return f->wants_out;
+}
+
+int cn_facts_can_go_out(const cn_facts *f)
+{
+    cn_goout_query q;
+    cn_seat_goout_query(&q, f->st, f->seat, f->meld_size, f->meld_wild);
+    return cn_can_go_out_counts(&q, f->nat, f->nat[3], f->twos, f->jokers);
 }
 
 int cn_facts_wants_out(cn_facts *f)
@@ -247,31 +254,27 @@ static void parts_of(group_parts *g, const canasta_group *grp)
 static int still_out_after(const cn_facts *f, const canasta_move *m)
 {
     const cn_state *v = f->st;
-    uint8_t hand[CANASTA_CARD_LIMIT], mn[CN_RANKS], mw[CN_RANKS];
+    uint8_t hand[CANASTA_CARD_LIMIT], size[CN_RANKS], mw[CN_RANKS];
     int left = f->hand_n;
     memcpy(hand, v->hand[f->seat], sizeof hand);
-    for (int r = 0; r < CN_RANKS; r++) {
-        const cn_meld *ml = &v->melds[f->side][r];
-        mn[r] = ml->naturals;
-        mw[r] = (uint8_t)(ml->twos + ml->jokers);
-    }
+    memcpy(size, f->meld_size, sizeof size);
+    memcpy(mw, f->meld_wild, sizeof mw);
     for (int g = 0; g < m->ngroups; g++) {
         const canasta_group *grp = &m->groups[g];
         for (int i = 0; i < grp->count; i++) {
             int c = grp->cards[i];
             hand[c]--;
             left--;
+            size[grp->rank]++;
             if (cn_is_wild(c))
                 mw[grp->rank]++;
-            else
-                mn[grp->rank]++;
         }
     }
     if (left == 0)
         return 1; /* the meld took the last card: it went out */
     cn_goout_query q;
     q.hand = hand;
-    q.mn = mn;
+    q.size = size;
     q.mw = mw;
     q.needed = v->p.canastas_to_go_out;
     q.opened = 1;
@@ -431,15 +434,18 @@ static long score_play_phase(cn_facts *f, const canasta_move *m)
 
 /* ANSWER phase: the partner's side goes out if this seat says yes, and
  * this seat's cards count against the side. */
-static long score_answer(const cn_facts *f, const canasta_move *m)
+int cn_answer_yes(const cn_facts *f)
 {
     int want = f->knob[CANASTA_KNOB_GO_OUT - 1];
     int yes = f->hand_value <= 100 &&
               (want == 0 || f->canastas >= want ||
                f->st->stock_n <= 2 * f->st->p.players);
-    if (f->hand_value <= 30)
-        yes = 1;
-    return (m->kind == CANASTA_MOVE_ANSWER_YES) == yes ? 10 : 5;
+    return yes || f->hand_value <= 30;
+}
+
+static long score_answer(const cn_facts *f, const canasta_move *m)
+{
+    return (m->kind == CANASTA_MOVE_ANSWER_YES) == cn_answer_yes(f) ? 10 : 5;
 }
 
 long cn_score_move(cn_facts *f, const canasta_move *m)

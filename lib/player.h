@@ -33,6 +33,8 @@ typedef struct cn_facts {
 } cn_facts;
 
 void cn_facts_init(cn_facts *f, const cn_state *view, const int32_t *knob);
+/* Whether the seat can go out now (cn_seat_can_go_out from the facts). */
+int cn_facts_can_go_out(const cn_facts *f);
 /* Whether the seat wants to go out now (and can_go_out), computed once. */
 int cn_facts_wants_out(cn_facts *f);
 /* The same when whether the seat can go out is known already (can: 1 or
@@ -56,6 +58,8 @@ typedef struct cn_meld_sum {
 /* The score of a meld with sum s, unless the seat wants to go out (the
  * going-out score needs the move itself; see score_meld). */
 long cn_meld_score(const cn_facts *f, const cn_meld_sum *s);
+/* The answer to the partner's "may I go out?" (G4): 1 for yes. */
+int cn_answer_yes(const cn_facts *f);
 /* How much the seat would rather throw card c (higher: sooner). */
 long cn_discard_score(const cn_facts *f, int c);
 

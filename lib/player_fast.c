@@ -79,7 +79,8 @@ static int group_legal(const cn_facts *f, int r, int k, int t, int j)
 }
 
 /* G4 as check_ask (moves.c) decides it, with the seat's going-out check
- * left for last (it is the costly part). */
+ * left for last (it is the costly part, and the melds' scores need it
+ * too, so the facts keep it). */
 static int ask_legal(cn_facts *f)
 {
     const cn_state *st = f->st;
@@ -87,23 +88,26 @@ static int ask_legal(cn_facts *f)
         st->turn_melds || st->turn_take_extra || f->hand_n < 2 ||
         cn_partner(st, f->seat) < 0)
         return 0;
-    return cn_seat_can_go_out_counts(st, f->seat, f->nat, f->nat[3],
-                                     f->twos, f->jokers);
+    int can = cn_facts_can_go_out(f);
+    cn_facts_out(f, can); /* known now for the melds too */
+    return can;
 }
 
 /* The single-group melds of an opened side, in legal.c's order
  * (single_groups): returns 0 if the seat turns out to want to go out. */
 static int offer_melds(pick *p, cn_facts *f, uint64_t *index)
 {
-    int hn = f->hand_n;
+    const int hn = f->hand_n, twos = f->twos, jokers = f->jokers;
     for (int r = 4; r <= 14; r++) {
-        int size = f->meld_size[r], nat = f->nat[r];
+        const int size = f->meld_size[r], nat = f->nat[r];
         if (size == 0 && nat < 2)
             continue;
-        int room = cn_wild_room(f->meld_wild[r]);
+        const int room = cn_wild_room(f->meld_wild[r]);
+        const int tmax = twos < room ? twos : room;
         for (int k = size ? 0 : 2; k <= nat; k++)
-            for (int t = 0; t <= f->twos && t <= room; t++)
-                for (int j = 0; j <= f->jokers && t + j <= room; j++) {
+            for (int t = 0; t <= tmax; t++) {
+                int jmax = room - t < jokers ? room - t : jokers;
+                for (int j = 0; j <= jmax; j++) {
                     int used = k + t + j;
                     if (used == 0 || (size == 0 && used < 3))
                         continue;
@@ -125,6 +129,7 @@ static int offer_melds(pick *p, cn_facts *f, uint64_t *index)
                         p->j = j;
                     }
                 }
+            }
     }
     /* M6: black threes only in the move that goes out. */
     for (int k = 3; k <= f->nat[3] && k <= 4; k++) {
@@ -154,13 +159,13 @@ static void offer_discards(pick *p, const cn_facts *f, uint64_t index)
     for (int cls = 2; cls <= 15; cls++) {
         int card = 0;
         if (cls == 15) {
-            card = h[CANASTA_JOKER] ? CANASTA_JOKER : 0;
+            card = f->jokers ? CANASTA_JOKER : 0;
         } else if (cls == 3) {
             card = h[12] ? 12 : h[15] ? 15 : 0;
-        } else {
-            for (int c = cls * 4; c < cls * 4 + 4 && !card; c++)
-                if (h[c])
-                    card = c;
+        } else if (cls == 2 ? f->twos : f->nat[cls]) {
+            card = cls * 4;
+            while (!h[card])
+                card++;
         }
         if (!card)
             continue;
@@ -186,8 +191,7 @@ static int unopened_discards_only(cn_facts *f)
             reach += f->nat[r] * cn_value(CANASTA_CARD(r, 0));
     if (reach >= minimum)
         return 0;
-    return !cn_seat_can_go_out_counts(st, f->seat, f->nat, f->nat[3],
-                                      f->twos, f->jokers);
+    return !cn_facts_can_go_out(f);
 }
 
 static int play_phase(pick *p, cn_facts *f)
@@ -230,6 +234,11 @@ int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed)
     case CANASTA_PHASE_PLAY:
         if (!play_phase(&p, f))
             return 0;
+        break;
+    case CANASTA_PHASE_ANSWER:
+        /* The legal moves are yes, then no; they never score alike. */
+        p.kind = cn_answer_yes(f) ? CANASTA_MOVE_ANSWER_YES
+                                  : CANASTA_MOVE_ANSWER_NO;
         break;
     case CANASTA_PHASE_HAND_OVER:
         p.kind = CANASTA_MOVE_NEXT_HAND; /* the only legal move */
