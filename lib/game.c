@@ -178,6 +178,12 @@ CANASTA_API int canasta_apply(char *why, size_t why_size,
     int rc = cn_check(&game->st, move, why, why_size);
     if (rc)
         return rc;
+    return cn_game_play(game, move, why, why_size);
+}
+
+int cn_game_play(canasta_game *game, const canasta_move *move, char *why,
+                 size_t why_size)
+{
     if (move->kind == CANASTA_MOVE_NEXT_HAND) {
         cn_play(&game->st, move);
         game->hist_len = 0;

@@ -357,6 +357,10 @@ int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m);
 /* A zeroed handle with its history buffer (state not set). */
 canasta_game *cn_game_alloc(canasta_alloc_fn a, canasta_release_fn rl,
                             void *user, const cn_params *p);
+/* Play a move cn_check accepted, and keep it in the undo history:
+ * CANASTA_E_NOMEM (game unchanged) when the history is full. */
+int cn_game_play(canasta_game *game, const canasta_move *move, char *why,
+                 size_t why_size);
 /* Back to the state the current hand began in (deal or position). */
 void cn_game_restart_hand(canasta_game *g);
 

@@ -284,7 +284,7 @@ static int still_out_after(const cn_facts *f, const canasta_move *m)
 }
 
 /* Whether the take-pile policy finds the pile worth taking now. */
-static int take_worth(const cn_facts *f)
+int cn_take_worth(const cn_facts *f)
 {
     const cn_state *v = f->st;
     int policy = f->knob[CANASTA_KNOB_TAKE_PILE - 1];
@@ -294,10 +294,18 @@ static int take_worth(const cn_facts *f)
              !f->opened || v->stock_n == 0));
 }
 
+long cn_take_score(const cn_facts *f, int used, int wilds)
+{
+    /* Fewer cards from the hand, and wild cards above all, kept. */
+    long cost = 5L * used + 40L * wilds;
+    if (!cn_take_worth(f))
+        return 100 - cost; /* only when nothing else is legal (E1) */
+    return 2000 + 10L * f->st->pile_n - cost;
+}
+
 /* DRAW phase: draw, take the pile, or decline it (E1). */
 static long score_draw_phase(const cn_facts *f, const canasta_move *m)
 {
-    const cn_state *v = f->st;
     switch (m->kind) {
     case CANASTA_MOVE_DRAW:
         return 1000;
@@ -311,11 +319,7 @@ static long score_draw_phase(const cn_facts *f, const canasta_move *m)
             used += gp.used;
             wilds += gp.wilds;
         }
-        /* Fewer cards from the hand, and wild cards above all, kept. */
-        long cost = 5L * used + 40L * wilds;
-        if (!take_worth(f))
-            return 100 - cost; /* only when nothing else is legal (E1) */
-        return 2000 + 10L * v->pile_n - cost;
+        return cn_take_score(f, used, wilds);
     }
     default:
         return 0;
@@ -386,6 +390,14 @@ long cn_meld_score(const cn_facts *f, const cn_meld_sum *s)
     return 1300 + 10L * s->used + 200L * s->completes;
 }
 
+long cn_out_meld_score(const cn_meld_sum *s, int still_out)
+{
+    /* Going out: meld as much as possible while the exit stays open. */
+    if (!still_out)
+        return NEVER;
+    return 3000 + 20L * s->used + 200L * s->completes;
+}
+
 static long score_meld(cn_facts *f, const canasta_move *m)
 {
     cn_meld_sum s;
@@ -403,13 +415,8 @@ static long score_meld(cn_facts *f, const canasta_move *m)
         if (size > 0 && gp.naturals == 2 && f->nat[gp.rank] == 2)
             s.pair_added++;
     }
-    if (cn_facts_wants_out(f)) {
-        /* Going out: meld as much as possible while the exit stays
-         * open. */
-        if (!still_out_after(f, m))
-            return NEVER;
-        return 3000 + 20L * s.used + 200L * s.completes;
-    }
+    if (cn_facts_wants_out(f))
+        return cn_out_meld_score(&s, still_out_after(f, m));
     return cn_meld_score(f, &s);
 }
 
@@ -500,7 +507,7 @@ static int draw_is_the_choice(const cn_facts *f)
     const cn_state *v = f->st;
     if (v->phase != CANASTA_PHASE_DRAW || v->stock_n == 0)
         return 0;
-    if (!take_worth(f) || f->top == 0)
+    if (!cn_take_worth(f) || f->top == 0)
         return 1;
     if (cn_is_wild(f->top) || cn_is_black3(f->top))
         return 0;
@@ -561,4 +568,20 @@ CANASTA_API int canasta_player_choose(canasta_move *move,
     cn_state view;
     cn_facts f;
     return cn_player_decide(move, &f, &view, player, game, seed);
+}
+
+CANASTA_API int canasta_player_play(canasta_move *move,
+    const canasta_player *player, canasta_game *game, uint64_t seed)
+{
+    if (!player || !game)
+        return CANASTA_E_NULL;
+    canasta_move m;
+    cn_state view;
+    cn_facts f;
+    int rc = cn_player_decide(&m, &f, &view, player, game, seed);
+    if (rc == CANASTA_OK)
+        rc = cn_game_play(game, &m, NULL, 0);
+    if (rc == CANASTA_OK && move)
+        *move = m;
+    return rc;
 }

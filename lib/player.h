@@ -55,11 +55,19 @@ typedef struct cn_meld_sum {
     int pair_added;     /* the last natural pair of a rank onto its meld */
 } cn_meld_sum;
 
-/* The score of a meld with sum s, unless the seat wants to go out (the
- * going-out score needs the move itself; see score_meld). */
+/* The score of a meld with sum s, unless the seat wants to go out (see
+ * cn_out_meld_score). */
 long cn_meld_score(const cn_facts *f, const cn_meld_sum *s);
+/* Whether the take-pile knobs find the pile worth taking now. */
+int cn_take_worth(const cn_facts *f);
+/* The score of taking the pile with `used` cards from the hand, `wilds`
+ * of them wild. */
+long cn_take_score(const cn_facts *f, int used, int wilds);
 /* The answer to the partner's "may I go out?" (G4): 1 for yes. */
 int cn_answer_yes(const cn_facts *f);
+/* The score of a meld with sum s for a seat that wants to go out:
+ * still_out says whether it could still go out after the meld. */
+long cn_out_meld_score(const cn_meld_sum *s, int still_out);
 /* How much the seat would rather throw card c (higher: sooner). */
 long cn_discard_score(const cn_facts *f, int c);
 

@@ -25,6 +25,11 @@
 #include "internal.h"
 #include "player.h"
 
+/* A group before its cards are picked: rank, naturals, twos, jokers. */
+typedef struct spec {
+    int8_t r, k, t, j;
+} spec;
+
 /* The best move so far, as consider() in player.c keeps it. */
 typedef struct pick {
     uint64_t seed;
@@ -32,8 +37,27 @@ typedef struct pick {
     uint64_t index;   /* its place in the legal list */
     uint64_t tie;     /* cn_player_tie of index, once needed */
     int found, tie_known;
-    int kind, rank, k, t, j, card;
+    int kind, card, ngroups;
+    spec g[CANASTA_MOVE_MAX_GROUPS];
 } pick;
+
+/* The best move is the group (or a meld of groups) of kind `kind`. */
+static void set_groups(pick *p, int kind, const spec *g, int n)
+{
+    p->kind = kind;
+    p->ngroups = n;
+    memcpy(p->g, g, (size_t)n * sizeof *g);
+}
+
+static void set_group(pick *p, int kind, int r, int k, int t, int j)
+{
+    spec g;
+    g.r = (int8_t)r;
+    g.k = (int8_t)k;
+    g.t = (int8_t)t;
+    g.j = (int8_t)j;
+    set_groups(p, kind, &g, 1);
+}
 
 /* Offer the move at place index with score s; 1 when it is the new best.
  * The tie hash is computed only between equal scores. */
@@ -61,21 +85,48 @@ static int offer(pick *p, long s, uint64_t index)
     return 1;
 }
 
-/* Whether the single group (r, k naturals, t twos, j jokers) is legal
- * where legal.c asks the full check: it leaves the hand one card or
- * none, so going out (G1, M6) decides. */
-static int group_legal(const cn_facts *f, int r, int k, int t, int j)
+/* The groups' cards from the hand, in order, as legal.c picks them (so
+ * two groups never name the same card). */
+static void fill_groups(canasta_move *m, const uint8_t *hand, const spec *g,
+                        int n)
 {
     uint8_t avail[CANASTA_CARD_LIMIT];
+    memcpy(avail, hand, sizeof avail);
+    m->ngroups = (uint8_t)n;
+    for (int i = 0; i < n; i++) {
+        m->groups[i].rank = (uint8_t)g[i].r;
+        cn_fill_group(&m->groups[i], avail, g[i].r, g[i].k, g[i].t, g[i].j);
+    }
+}
+
+/* Whether the move of kind MELD or TAKE_PILE with these groups is legal,
+ * by the full check. */
+static int groups_legal(const cn_facts *f, int kind, const spec *g, int n)
+{
     canasta_move m;
-    memcpy(avail, f->st->hand[f->seat], sizeof avail);
-    m.kind = CANASTA_MOVE_MELD;
+    m.kind = (uint8_t)kind;
     m.seat = (uint8_t)f->seat;
     m.card = 0;
-    m.ngroups = 1;
-    m.groups[0].rank = (uint8_t)r;
-    cn_fill_group(&m.groups[0], avail, r, k, t, j);
+    fill_groups(&m, f->st->hand[f->seat], g, n);
     return cn_check(f->st, &m, NULL, 0) == CANASTA_OK;
+}
+
+static int group_legal_as(const cn_facts *f, int kind, int r, int k, int t,
+                          int j)
+{
+    spec g;
+    g.r = (int8_t)r;
+    g.k = (int8_t)k;
+    g.t = (int8_t)t;
+    g.j = (int8_t)j;
+    return groups_legal(f, kind, &g, 1);
+}
+
+/* A meld where legal.c asks the full check: it leaves the hand one card
+ * or none, so going out (G1, M6) decides. */
+static int group_legal(const cn_facts *f, int r, int k, int t, int j)
+{
+    return group_legal_as(f, CANASTA_MOVE_MELD, r, k, t, j);
 }
 
 /* G4 as check_ask (moves.c) decides it, with the seat's going-out check
@@ -93,11 +144,61 @@ static int ask_legal(cn_facts *f)
     return can;
 }
 
+/* player.c's still_out_after for the single group (r, k naturals, t
+ * twos, j jokers), from the counts: could the seat still go out after
+ * melding it?  (After a meld the side has opened: no minimum.) */
+static int still_out(const cn_facts *f, int r, int k, int t, int j)
+{
+    if (f->hand_n == k + t + j)
+        return 1; /* the meld took the last card: it went out */
+    int held[CN_RANKS], b3 = f->nat[3];
+    uint8_t size[CN_RANKS], mw[CN_RANKS];
+    memcpy(held, f->nat, sizeof held);
+    memcpy(size, f->meld_size, sizeof size);
+    memcpy(mw, f->meld_wild, sizeof mw);
+    if (r == 3)
+        b3 -= k;
+    else
+        held[r] -= k;
+    size[r] = (uint8_t)(size[r] + k + t + j);
+    mw[r] = (uint8_t)(mw[r] + t + j);
+    cn_goout_query q;
+    q.hand = f->st->hand[f->seat]; /* read only for an opening's value */
+    q.size = size;
+    q.mw = mw;
+    q.needed = f->st->p.canastas_to_go_out;
+    q.opened = 1;
+    q.minimum = 0;
+    q.waiver = 0;
+    return cn_can_go_out_counts(&q, held, b3, f->twos - t, f->jokers - j);
+}
+
+/* Offer the legal single-group meld (r, k, t, j) at the next place. */
+static void offer_group(pick *p, cn_facts *f, uint64_t *index, int r, int k,
+                        int t, int j)
+{
+    int size = f->meld_size[r], used = k + t + j;
+    cn_meld_sum s;
+    s.used = used;
+    s.wilds = t + j;
+    s.completes = size < 7 && size + used >= 7;
+    s.new_pair_wild = size == 0 && k == 2 && t + j > 0;
+    s.pair_added = size > 0 && k == 2 && f->nat[r] == 2;
+    long score = cn_facts_wants_out(f)
+        ? cn_out_meld_score(&s, still_out(f, r, k, t, j))
+        : cn_meld_score(f, &s);
+    if (offer(p, score, (*index)++))
+        set_group(p, CANASTA_MOVE_MELD, r, k, t, j);
+}
+
 /* The single-group melds of an opened side, in legal.c's order
- * (single_groups): returns 0 if the seat turns out to want to go out. */
-static int offer_melds(pick *p, cn_facts *f, uint64_t *index)
+ * (single_groups).  The construction makes them legal, except those that
+ * leave one card or none, or follow a yes (G4): the full check decides
+ * those. */
+static void offer_melds(pick *p, cn_facts *f, uint64_t *index)
 {
     const int hn = f->hand_n, twos = f->twos, jokers = f->jokers;
+    const int yes = f->st->permission == CANASTA_PERMISSION_YES;
     for (int r = 4; r <= 14; r++) {
         const int size = f->meld_size[r], nat = f->nat[r];
         if (size == 0 && nat < 2)
@@ -111,41 +212,17 @@ static int offer_melds(pick *p, cn_facts *f, uint64_t *index)
                     int used = k + t + j;
                     if (used == 0 || (size == 0 && used < 3))
                         continue;
-                    if (hn - used <= 1 && !group_legal(f, r, k, t, j))
+                    if ((yes || hn - used <= 1) &&
+                        !group_legal(f, r, k, t, j))
                         continue;
-                    if (cn_facts_wants_out(f))
-                        return 0; /* the going-out score needs the move */
-                    cn_meld_sum s;
-                    s.used = used;
-                    s.wilds = t + j;
-                    s.completes = size < 7 && size + used >= 7;
-                    s.new_pair_wild = size == 0 && k == 2 && t + j > 0;
-                    s.pair_added = size > 0 && k == 2 && nat == 2;
-                    if (offer(p, cn_meld_score(f, &s), (*index)++)) {
-                        p->kind = CANASTA_MOVE_MELD;
-                        p->rank = r;
-                        p->k = k;
-                        p->t = t;
-                        p->j = j;
-                    }
+                    offer_group(p, f, index, r, k, t, j);
                 }
             }
     }
     /* M6: black threes only in the move that goes out. */
-    for (int k = 3; k <= f->nat[3] && k <= 4; k++) {
-        if (hn - k > 1 || !group_legal(f, 3, k, 0, 0))
-            continue;
-        if (cn_facts_wants_out(f))
-            return 0;
-        /* It leaves at most one card: never wanted (cn_meld_score). */
-        if (offer(p, CN_NEVER, (*index)++)) {
-            p->kind = CANASTA_MOVE_MELD;
-            p->rank = 3;
-            p->k = k;
-            p->t = p->j = 0;
-        }
-    }
-    return 1;
+    for (int k = 3; k <= f->nat[3] && k <= 4; k++)
+        if (hn - k <= 1 && group_legal(f, 3, k, 0, 0))
+            offer_group(p, f, index, 3, k, 0, 0);
 }
 
 /* One discard per kind of card, lowest code first (legal.c's discards). */
@@ -153,9 +230,11 @@ static void offer_discards(pick *p, const cn_facts *f, uint64_t index)
 {
     const cn_state *st = f->st;
     const uint8_t *h = st->hand[f->seat];
-    if (f->hand_n == 1 && (st->permission == CANASTA_PERMISSION_NO ||
-                           f->canastas < st->p.canastas_to_go_out))
-        return; /* G1, G4: the last card goes only when going out */
+    if (f->hand_n == 1 ? st->permission == CANASTA_PERMISSION_NO ||
+                             f->canastas < st->p.canastas_to_go_out
+                       : st->permission == CANASTA_PERMISSION_YES)
+        return; /* G1, G4: the last card goes only when going out, and
+                 * after a yes only the last card goes */
     for (int cls = 2; cls <= 15; cls++) {
         int card = 0;
         if (cls == 15) {
@@ -176,49 +255,170 @@ static void offer_discards(pick *p, const cn_facts *f, uint64_t index)
     }
 }
 
-/* A side that has not opened, when no opening can reach the minimum and
- * the seat cannot go out: its only legal moves are discards. */
-static int unopened_discards_only(cn_facts *f)
+/* ---- the first meld of a side (O1-O3) ---- */
+
+/* legal.c's opening_dfs, walked without building the moves: the same
+ * openings in the same order, each scored from its counts. */
+typedef struct opening {
+    pick *p;
+    cn_facts *f;
+    uint64_t index;
+    int minimum, twos, jokers; /* wild cards not in the opening yet */
+    int gval[CANASTA_MOVE_MAX_GROUPS];
+    spec sp[CANASTA_MOVE_MAX_GROUPS];
+} opening;
+
+/* The most that ranks from..ace and the wild cards left could add
+ * (legal.c's opening_reach). */
+static int opening_reach(const opening *o, int from)
+{
+    int v = o->twos * 20 + o->jokers * 50;
+    for (int r = from; r <= 14; r++)
+        if (o->f->nat[r] >= 2)
+            v += o->f->nat[r] * cn_value(CANASTA_CARD(r, 0));
+    return v;
+}
+
+static void opening_leaf(opening *o, int n, int value)
+{
+    const cn_facts *f = o->f;
+    cn_meld_sum s;
+    memset(&s, 0, sizeof s);
+    for (int g = 0; g < n; g++) {
+        if (value - o->gval[g] >= o->minimum)
+            return; /* not minimal: group g could be laid later */
+        int r = o->sp[g].r, nat = o->sp[g].k, wild = o->sp[g].t + o->sp[g].j;
+        int size = f->meld_size[r];
+        s.used += nat + wild;
+        s.wilds += wild;
+        s.completes += size < 7 && size + nat + wild >= 7;
+        s.new_pair_wild += size == 0 && nat == 2 && wild > 0;
+        s.pair_added += size > 0 && nat == 2 && f->nat[r] == 2;
+    }
+    /* The groups reach the minimum by construction; one card left or
+     * none: G1 decides (the full check). */
+    if (f->hand_n - s.used <= 1 &&
+        !groups_legal(f, CANASTA_MOVE_MELD, o->sp, n))
+        return;
+    if (offer(o->p, cn_meld_score(f, &s), o->index++))
+        set_groups(o->p, CANASTA_MOVE_MELD, o->sp, n);
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): one level per group, at most
+ * CANASTA_MOVE_MAX_GROUPS deep, as in legal.c */
+static void opening_dfs(opening *o, int n, int from, int value)
+{
+    if (value >= o->minimum) {
+        opening_leaf(o, n, value);
+        return;
+    }
+    if (n >= CANASTA_MOVE_MAX_GROUPS ||
+        value + opening_reach(o, from) < o->minimum)
+        return;
+    for (int r = from; r <= 14; r++) {
+        int nat = o->f->nat[r];
+        if (nat < 2)
+            continue;
+        int v = cn_value(CANASTA_CARD(r, 0));
+        for (int k = 2; k <= nat; k++)
+            for (int t = 0; t <= o->twos && t <= 3; t++)
+                for (int j = 0; j <= o->jokers && t + j <= 3; j++) {
+                    if (k + t + j < 3)
+                        continue; /* M1: three cards at least */
+                    o->sp[n].r = (int8_t)r;
+                    o->sp[n].k = (int8_t)k;
+                    o->sp[n].t = (int8_t)t;
+                    o->sp[n].j = (int8_t)j;
+                    o->gval[n] = k * v + t * 20 + j * 50;
+                    o->twos -= t;
+                    o->jokers -= j;
+                    opening_dfs(o, n + 1, r + 1, value + o->gval[n]);
+                    o->twos += t;
+                    o->jokers += j;
+                }
+    }
+}
+
+/* The play phase of a side that has not opened and a seat that cannot go
+ * out (else 0: legal.c then adds whole-hand exits, and the scores need the
+ * moves): no question is legal (G4), then the openings, then discards. */
+static int offer_openings(pick *p, cn_facts *f, uint64_t *index)
+{
+    opening o;
+    o.minimum = cn_seat_minimum(f->st, f->seat);
+    if (o.minimum <= 0 || cn_facts_can_go_out(f))
+        return 0;
+    o.p = p;
+    o.f = f;
+    o.index = *index;
+    o.twos = f->twos;
+    o.jokers = f->jokers;
+    opening_dfs(&o, 0, 4, 0);
+    *index = o.index;
+    return 1;
+}
+
+/* The draw phase of an opened side with cards in the stock, when the
+ * pile is worth taking (else player.c's draw_is_the_choice has decided):
+ * the draw, then legal.c's take_variants in its order.  Every take then
+ * scores above the draw, so the first legal one wins unless a later one
+ * scores the same (a two or a joker with one natural). */
+static int draw_phase(pick *p, cn_facts *f)
 {
     const cn_state *st = f->st;
-    int minimum = cn_seat_minimum(st, f->seat);
-    if (minimum <= 0)
+    if (!f->opened || st->stock_n == 0 || !cn_take_worth(f))
         return 0;
-    /* legal.c's opening_reach from the first rank */
-    int reach = f->twos * 20 + f->jokers * 50;
-    for (int r = 4; r <= 14; r++)
-        if (f->nat[r] >= 2)
-            reach += f->nat[r] * cn_value(CANASTA_CARD(r, 0));
-    if (reach >= minimum)
-        return 0;
-    return !cn_facts_can_go_out(f);
+    uint64_t index = 0;
+    offer(p, 1000, index++); /* the draw (player.c's score) */
+    p->kind = CANASTA_MOVE_DRAW;
+    int top = f->top;
+    if (top == 0 || cn_is_wild(top) || cn_is_black3(top))
+        return 1; /* P2: no take is listed */
+    int r = cn_rank(top);
+    /* P4: frozen, a natural pair; P5: not frozen, the side's meld of the
+     * rank, else a natural pair or a natural with a two or a joker. */
+    static const int8_t forms[4][3] = {
+        { 0, 0, 0 }, { 2, 0, 0 }, { 1, 1, 0 }, { 1, 0, 1 }
+    };
+    int first = 1, last = 3;
+    if (f->frozen)
+        last = 1;
+    else if (f->meld_size[r] > 0)
+        first = last = 0;
+    for (int i = first; i <= last; i++) {
+        int k = forms[i][0], t = forms[i][1], j = forms[i][2];
+        if (f->nat[r] < k || f->twos < t || f->jokers < j)
+            continue;
+        long s = cn_take_score(f, k + t + j, t + j);
+        if (s < p->score)
+            continue; /* it cannot win, nor can the forms after it (they
+                       * score no more), so its place does not matter */
+        if (!group_legal_as(f, CANASTA_MOVE_TAKE_PILE, r, k, t, j))
+            continue;
+        if (offer(p, s, index++))
+            set_group(p, CANASTA_MOVE_TAKE_PILE, r, k, t, j);
+    }
+    return 1;
 }
 
 static int play_phase(pick *p, cn_facts *f)
 {
-    const cn_state *st = f->st;
     uint64_t index = 0;
-    if (st->permission == CANASTA_PERMISSION_YES)
-        return 0; /* every move must lead out: the full check decides */
     if (!f->opened) {
-        if (!unopened_discards_only(f))
+        if (!offer_openings(p, f, &index))
             return 0;
     } else {
         if (ask_legal(f)) {
-            /* A legal question proves the seat can go out. */
-            if (cn_facts_out(f, 1)) {
-                if (!f->knob[CANASTA_KNOB_ASK - 1])
-                    return 0; /* going out without asking: the full list */
-                /* Asking scores 5000, above any meld or discard. */
-                p->kind = CANASTA_MOVE_ASK;
-                p->found = 1;
-                return 1;
-            }
-            offer(p, CN_NEVER, index++); /* asking is not wanted */
+            /* A legal question proves the seat can go out; asking scores
+             * 5000, above any meld or discard, if the seat wants out and
+             * its knob lets it ask. */
+            int ask = cn_facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1];
+            offer(p, ask ? 5000 : CN_NEVER, index++);
             p->kind = CANASTA_MOVE_ASK;
+            if (ask)
+                return 1;
         }
-        if (!offer_melds(p, f, &index))
-            return 0;
+        offer_melds(p, f, &index);
     }
     offer_discards(p, f, index);
     return p->found;
@@ -231,6 +431,10 @@ int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed)
     memset(&p, 0, sizeof p);
     p.seed = seed;
     switch (st->phase) {
+    case CANASTA_PHASE_DRAW:
+        if (!draw_phase(&p, f))
+            return 0;
+        break;
     case CANASTA_PHASE_PLAY:
         if (!play_phase(&p, f))
             return 0;
@@ -251,12 +455,9 @@ int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed)
     move->seat = (uint8_t)f->seat;
     if (p.kind == CANASTA_MOVE_DISCARD) {
         move->card = (uint8_t)p.card;
-    } else if (p.kind == CANASTA_MOVE_MELD) {
-        uint8_t avail[CANASTA_CARD_LIMIT];
-        memcpy(avail, st->hand[f->seat], sizeof avail);
-        move->ngroups = 1;
-        move->groups[0].rank = (uint8_t)p.rank;
-        cn_fill_group(&move->groups[0], avail, p.rank, p.k, p.t, p.j);
+    } else if (p.kind == CANASTA_MOVE_MELD ||
+               p.kind == CANASTA_MOVE_TAKE_PILE) {
+        fill_groups(move, st->hand[f->seat], p.g, p.ngroups);
     }
     return 1;
 }
