@@ -21,10 +21,13 @@
  *   random_play_decisions_per_s random legal play: enumerate, pick, apply
  *   random_play_hands_per_s     hands finished in the same run
  *   ref_play_decisions_per_s    full games between reference computer
- *   ref_play_hands_per_s        players (canasta_player_choose with every
- *                               knob at its default, then canasta_apply),
- *                               on one thread: decisions and hands per
- *                               second
+ *   ref_play_hands_per_s        players (canasta_player_play, every knob
+ *                               at its default), on one thread: decisions
+ *                               and hands per second
+ *   ref_play_choose_apply_hands_per_s  the same games played as an app
+ *                               that shows each move would:
+ *                               canasta_player_choose, then canasta_apply
+ *                               (which checks the move again)
  *   ref_play_threads            the threads of the next figure: one per
  *                               processor online
  *   ref_play_hands_per_s_all_threads  the same games on all those threads
@@ -558,6 +561,7 @@ typedef struct ref_worker {
     uint64_t seed, stride;      /* games seed, seed + stride, ... */
     double deadline;
     long decisions, hands, games;
+    int two_calls;              /* choose + apply, not canasta_player_play */
     int error;                  /* 1 after an engine error (reported) */
     pthread_t tid;
 } ref_worker;
@@ -586,15 +590,19 @@ static void *ref_worker_main(void *arg)
         while (rc == CANASTA_OK) {
             canasta_move mv;
             int phase = 0;
-            rc = canasta_player_choose(&mv, player, g,
-                                       mix64(seed ^ mix64((uint64_t)move)));
+            uint64_t s = mix64(seed ^ mix64((uint64_t)move));
+            if (w->two_calls) {
+                rc = canasta_player_choose(&mv, player, g, s);
+                if (rc == CANASTA_OK)
+                    rc = canasta_apply(NULL, 0, g, &mv);
+            } else {
+                rc = canasta_player_play(&mv, player, g, s);
+            }
             if (rc == CANASTA_E_GAME_OVER) {
                 rc = CANASTA_OK;
                 w->games++;
                 break;
             }
-            if (rc == CANASTA_OK)
-                rc = canasta_apply(NULL, 0, g, &mv);
             if (rc == CANASTA_OK)
                 rc = canasta_game_phase(&phase, g);
             if (rc != CANASTA_OK)
@@ -630,7 +638,7 @@ static void *ref_worker_main(void *arg)
 
 /* Reference play on nthreads threads for REF_SECONDS: decisions and
  * hands per second over all threads. */
-static void ref_play(const canasta_rules *rules, int nthreads,
+static void ref_play(const canasta_rules *rules, int nthreads, int two_calls,
                      double *decisions_per_s, double *hands_per_s)
 {
     ref_worker w[REF_MAX_THREADS];
@@ -642,6 +650,7 @@ static void ref_play(const canasta_rules *rules, int nthreads,
     t0 = now_s();
     for (i = 0; i < nthreads; i++) {
         w[i].rules = rules;
+        w[i].two_calls = two_calls;
         w[i].seed = 5000 + (uint64_t)i;
         w[i].stride = (uint64_t)nthreads;
         w[i].deadline = t0 + REF_SECONDS;
@@ -678,11 +687,14 @@ static void bench_reference_play(const canasta_rules *rules)
                                                           : (int)ncpu;
 
     fprintf(stderr, "bench: reference play, one thread\n");
-    ref_play(rules, 1, &dps, &hps);
+    ref_play(rules, 1, 0, &dps, &hps);
     print_figure("ref_play_decisions_per_s", dps, "decisions/s");
     print_figure("ref_play_hands_per_s", hps, "hands/s");
+    fprintf(stderr, "bench: reference play, one thread, choose + apply\n");
+    ref_play(rules, 1, 1, &dps, &hps);
+    print_figure("ref_play_choose_apply_hands_per_s", hps, "hands/s");
     fprintf(stderr, "bench: reference play, %d threads\n", nthreads);
-    ref_play(rules, nthreads, &dps, &hps);
+    ref_play(rules, nthreads, 0, &dps, &hps);
     printf("bench ref_play_threads %d threads\n", nthreads);
     print_figure("ref_play_hands_per_s_all_threads", hps, "hands/s");
 }

@@ -544,7 +544,7 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
             move->seat = (uint8_t)st->cur;
             return CANASTA_OK;
         }
-        if (cn_player_fast(move, f, seed))
+        if (cn_player_fast(move, f, seed, NULL))
             return CANASTA_OK;
     }
     cn_seat_view_blank(view, st, st->cur);

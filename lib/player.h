@@ -89,8 +89,11 @@ static inline uint64_t cn_player_tie(uint64_t seed, uint64_t index)
 
 /* The decision from the hand's counts, without listing the legal moves
  * (player_fast.c): 1 with *move set, or 0 when this decision needs the
- * full list.  f is filled in from the game itself. */
-int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed);
+ * full list.  f is filled in from the game itself.  With walked, every
+ * legal move is walked (none skipped because it cannot win) and *walked
+ * is their number, for the tests to compare with the legal moves. */
+int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed,
+                   uint64_t *walked);
 /* Choose for the seat to move: view and f are filled in (the caller's
  * storage, so that hint.c can explain the choice from the same facts). */
 int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,

@@ -36,6 +36,8 @@ typedef struct pick {
     long score;
     uint64_t index;   /* its place in the legal list */
     uint64_t tie;     /* cn_player_tie of index, once needed */
+    uint64_t n;       /* legal moves walked so far: the next one's place */
+    int exhaustive;   /* walk every legal move, even when it cannot win */
     int found, tie_known;
     int kind, card, ngroups;
     spec g[CANASTA_MOVE_MAX_GROUPS];
@@ -59,10 +61,11 @@ static void set_group(pick *p, int kind, int r, int k, int t, int j)
     set_groups(p, kind, &g, 1);
 }
 
-/* Offer the move at place index with score s; 1 when it is the new best.
+/* Offer the next legal move, with score s; 1 when it is the new best.
  * The tie hash is computed only between equal scores. */
-static int offer(pick *p, long s, uint64_t index)
+static int offer(pick *p, long s)
 {
+    uint64_t index = p->n++;
     if (p->found) {
         if (s < p->score)
             return 0;
@@ -122,12 +125,6 @@ static int group_legal_as(const cn_facts *f, int kind, int r, int k, int t,
     return groups_legal(f, kind, &g, 1);
 }
 
-/* A meld where legal.c asks the full check: it leaves the hand one card
- * or none, so going out (G1, M6) decides. */
-static int group_legal(const cn_facts *f, int r, int k, int t, int j)
-{
-    return group_legal_as(f, CANASTA_MOVE_MELD, r, k, t, j);
-}
 
 /* G4 as check_ask (moves.c) decides it, with the seat's going-out check
  * left for last (it is the costly part, and the melds' scores need it
@@ -173,9 +170,34 @@ static int still_out(const cn_facts *f, int r, int k, int t, int j)
     return cn_can_go_out_counts(&q, held, b3, f->twos - t, f->jokers - j);
 }
 
+/* Whether the single-group meld (r, k, t, j) of an opened side is legal
+ * where legal.c asks the full check: it leaves the hand one card or none,
+ * or follows a yes.  The construction makes the group a legal meld (M1-M6
+ * as far as the group goes), so what the full check adds is
+ * cn_after_meld_check (meld.c: G1, G4, M6), here from the counts. */
+static int group_legal(const cn_facts *f, int r, int k, int t, int j)
+{
+    const cn_state *st = f->st;
+    int used = k + t + j, left = f->hand_n - used;
+    if (r == 3 && left > 1)
+        return 0; /* M6: black threes only when going out */
+    if (left <= 1) {
+        if (st->permission == CANASTA_PERMISSION_NO)
+            return 0; /* G4 */
+        if (left == 0) {
+            int size = f->meld_size[r];
+            int completes = r != 3 && size < 7 && size + used >= 7;
+            return f->canastas + completes >= st->p.canastas_to_go_out;
+        }
+        return still_out(f, r, k, t, j); /* G1 */
+    }
+    if (st->permission == CANASTA_PERMISSION_YES)
+        return still_out(f, r, k, t, j); /* G4: must still go out */
+    return 1;
+}
+
 /* Offer the legal single-group meld (r, k, t, j) at the next place. */
-static void offer_group(pick *p, cn_facts *f, uint64_t *index, int r, int k,
-                        int t, int j)
+static void offer_group(pick *p, cn_facts *f, int r, int k, int t, int j)
 {
     int size = f->meld_size[r], used = k + t + j;
     cn_meld_sum s;
@@ -187,7 +209,7 @@ static void offer_group(pick *p, cn_facts *f, uint64_t *index, int r, int k,
     long score = cn_facts_wants_out(f)
         ? cn_out_meld_score(&s, still_out(f, r, k, t, j))
         : cn_meld_score(f, &s);
-    if (offer(p, score, (*index)++))
+    if (offer(p, score))
         set_group(p, CANASTA_MOVE_MELD, r, k, t, j);
 }
 
@@ -195,7 +217,7 @@ static void offer_group(pick *p, cn_facts *f, uint64_t *index, int r, int k,
  * (single_groups).  The construction makes them legal, except those that
  * leave one card or none, or follow a yes (G4): the full check decides
  * those. */
-static void offer_melds(pick *p, cn_facts *f, uint64_t *index)
+static void offer_melds(pick *p, cn_facts *f)
 {
     const int hn = f->hand_n, twos = f->twos, jokers = f->jokers;
     const int yes = f->st->permission == CANASTA_PERMISSION_YES;
@@ -215,18 +237,18 @@ static void offer_melds(pick *p, cn_facts *f, uint64_t *index)
                     if ((yes || hn - used <= 1) &&
                         !group_legal(f, r, k, t, j))
                         continue;
-                    offer_group(p, f, index, r, k, t, j);
+                    offer_group(p, f, r, k, t, j);
                 }
             }
     }
     /* M6: black threes only in the move that goes out. */
     for (int k = 3; k <= f->nat[3] && k <= 4; k++)
         if (hn - k <= 1 && group_legal(f, 3, k, 0, 0))
-            offer_group(p, f, index, 3, k, 0, 0);
+            offer_group(p, f, 3, k, 0, 0);
 }
 
 /* One discard per kind of card, lowest code first (legal.c's discards). */
-static void offer_discards(pick *p, const cn_facts *f, uint64_t index)
+static void offer_discards(pick *p, const cn_facts *f)
 {
     const cn_state *st = f->st;
     const uint8_t *h = st->hand[f->seat];
@@ -248,7 +270,7 @@ static void offer_discards(pick *p, const cn_facts *f, uint64_t index)
         }
         if (!card)
             continue;
-        if (offer(p, cn_discard_score(f, card), index++)) {
+        if (offer(p, cn_discard_score(f, card))) {
             p->kind = CANASTA_MOVE_DISCARD;
             p->card = card;
         }
@@ -262,7 +284,6 @@ static void offer_discards(pick *p, const cn_facts *f, uint64_t index)
 typedef struct opening {
     pick *p;
     cn_facts *f;
-    uint64_t index;
     int minimum, twos, jokers; /* wild cards not in the opening yet */
     int gval[CANASTA_MOVE_MAX_GROUPS];
     spec sp[CANASTA_MOVE_MAX_GROUPS];
@@ -300,7 +321,7 @@ static void opening_leaf(opening *o, int n, int value)
     if (f->hand_n - s.used <= 1 &&
         !groups_legal(f, CANASTA_MOVE_MELD, o->sp, n))
         return;
-    if (offer(o->p, cn_meld_score(f, &s), o->index++))
+    if (offer(o->p, cn_meld_score(f, &s)))
         set_groups(o->p, CANASTA_MOVE_MELD, o->sp, n);
 }
 
@@ -342,7 +363,7 @@ static void opening_dfs(opening *o, int n, int from, int value)
 /* The play phase of a side that has not opened and a seat that cannot go
  * out (else 0: legal.c then adds whole-hand exits, and the scores need the
  * moves): no question is legal (G4), then the openings, then discards. */
-static int offer_openings(pick *p, cn_facts *f, uint64_t *index)
+static int offer_openings(pick *p, cn_facts *f)
 {
     opening o;
     o.minimum = cn_seat_minimum(f->st, f->seat);
@@ -350,11 +371,9 @@ static int offer_openings(pick *p, cn_facts *f, uint64_t *index)
         return 0;
     o.p = p;
     o.f = f;
-    o.index = *index;
     o.twos = f->twos;
     o.jokers = f->jokers;
     opening_dfs(&o, 0, 4, 0);
-    *index = o.index;
     return 1;
 }
 
@@ -368,8 +387,7 @@ static int draw_phase(pick *p, cn_facts *f)
     const cn_state *st = f->st;
     if (!f->opened || st->stock_n == 0 || !cn_take_worth(f))
         return 0;
-    uint64_t index = 0;
-    offer(p, 1000, index++); /* the draw (player.c's score) */
+    offer(p, 1000); /* the draw (player.c's score) */
     p->kind = CANASTA_MOVE_DRAW;
     int top = f->top;
     if (top == 0 || cn_is_wild(top) || cn_is_black3(top))
@@ -390,12 +408,12 @@ static int draw_phase(pick *p, cn_facts *f)
         if (f->nat[r] < k || f->twos < t || f->jokers < j)
             continue;
         long s = cn_take_score(f, k + t + j, t + j);
-        if (s < p->score)
+        if (s < p->score && !p->exhaustive)
             continue; /* it cannot win, nor can the forms after it (they
                        * score no more), so its place does not matter */
         if (!group_legal_as(f, CANASTA_MOVE_TAKE_PILE, r, k, t, j))
             continue;
-        if (offer(p, s, index++))
+        if (offer(p, s))
             set_group(p, CANASTA_MOVE_TAKE_PILE, r, k, t, j);
     }
     return 1;
@@ -403,9 +421,8 @@ static int draw_phase(pick *p, cn_facts *f)
 
 static int play_phase(pick *p, cn_facts *f)
 {
-    uint64_t index = 0;
     if (!f->opened) {
-        if (!offer_openings(p, f, &index))
+        if (!offer_openings(p, f))
             return 0;
     } else {
         if (ask_legal(f)) {
@@ -413,23 +430,25 @@ static int play_phase(pick *p, cn_facts *f)
              * 5000, above any meld or discard, if the seat wants out and
              * its knob lets it ask. */
             int ask = cn_facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1];
-            offer(p, ask ? 5000 : CN_NEVER, index++);
+            offer(p, ask ? 5000 : CN_NEVER);
             p->kind = CANASTA_MOVE_ASK;
-            if (ask)
+            if (ask && !p->exhaustive)
                 return 1;
         }
-        offer_melds(p, f, &index);
+        offer_melds(p, f);
     }
-    offer_discards(p, f, index);
+    offer_discards(p, f);
     return p->found;
 }
 
-int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed)
+int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed,
+                   uint64_t *walked)
 {
     const cn_state *st = f->st;
     pick p;
     memset(&p, 0, sizeof p);
     p.seed = seed;
+    p.exhaustive = walked != NULL;
     switch (st->phase) {
     case CANASTA_PHASE_DRAW:
         if (!draw_phase(&p, f))
@@ -443,13 +462,17 @@ int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed)
         /* The legal moves are yes, then no; they never score alike. */
         p.kind = cn_answer_yes(f) ? CANASTA_MOVE_ANSWER_YES
                                   : CANASTA_MOVE_ANSWER_NO;
+        p.n = 2;
         break;
     case CANASTA_PHASE_HAND_OVER:
         p.kind = CANASTA_MOVE_NEXT_HAND; /* the only legal move */
+        p.n = 1;
         break;
     default:
         return 0;
     }
+    if (walked)
+        *walked = p.n;
     memset(move, 0, sizeof *move);
     move->kind = (uint8_t)p.kind;
     move->seat = (uint8_t)f->seat;
