@@ -16,7 +16,8 @@
  *  - A2: the hint's sentence.
  *
  * Random play uses the splitmix64 generator of helpers.h, never rand().
- * Only the public API is used.
+ * The public API is used, except for the cross-check of the player's
+ * fast paths against scoring every legal move (player.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -486,14 +487,15 @@ END_TEST
 
 typedef struct {
     long moves, hands, games;
+    long fast; /* decisions the counts' walk decided */
 } play_stats;
 
 /* Play a whole game with players[seat] at each seat.  Every decision:
  * the chosen move is one of canasta_legal_moves, canasta_apply accepts
  * it, the same seed gives the same move again (also on a copy of the
- * game and with a copy of the player), and the player's shortcuts (the
- * draw decided without listing the legal moves) choose what scoring every
- * legal move chooses. */
+ * game and with a copy of the player), and the player's fast paths (the
+ * draw decided at once, the moves walked from the hand's counts) choose
+ * what scoring every legal move chooses. */
 static void full_game(play_stats *ps, th_movelist *ml, int preset,
                       int target, canasta_player *const *players,
                       uint64_t seed, const char *label)
@@ -522,13 +524,31 @@ static void full_game(play_stats *ps, th_movelist *ml, int preset,
         {
             cn_state view;
             cn_facts f;
-            canasta_move full;
+            canasta_move full, fast;
+            uint64_t walked = 0;
             REQ(cn_player_decide_how(&full, &f, &view, players[seat], g, s,
                                      0) == CANASTA_OK);
             REQ_MSG(same_move(&m, &full), "%s, %s: seed %llu: the shortcut "
                     "chose %s, the full list another move",
                     preset_name(preset), label, (unsigned long long)s,
                     mtext(text, sizeof text, &m));
+            /* The counts' walk (player_fast.c), made to visit every legal
+             * move: the same choice, and exactly as many moves as the
+             * legal list holds (so it found every move legal.c lists and
+             * no other, which the tie-break by list place depends on). */
+            cn_facts_init(&f, &g->st, players[seat]->knob);
+            if (cn_player_fast(&fast, &f, s, &walked)) {
+                th_list_moves(ml, g);
+                REQ_MSG(same_move(&fast, &full), "%s, %s: seed %llu: the "
+                        "counts' walk chose another move than %s",
+                        preset_name(preset), label, (unsigned long long)s,
+                        mtext(text, sizeof text, &full));
+                REQ_MSG(walked == ml->n, "%s, %s: the counts' walk found "
+                        "%llu legal moves, the legal list %zu (phase %d)",
+                        preset_name(preset), label,
+                        (unsigned long long)walked, ml->n, th_phase(g));
+                ps->fast++;
+            }
         }
         if (steps % 7 == 0) {
             canasta_player *twin = NULL;
@@ -574,7 +594,7 @@ static void full_game(play_stats *ps, th_movelist *ml, int preset,
 START_TEST(test_player_games_finish_with_legal_moves)
 {
     th_movelist ml = { NULL, 0, 0 };
-    play_stats ps = { 0, 0, 0 };
+    play_stats ps = { 0, 0, 0, 0 };
     int i;
     for (i = 0; i < N_PRESETS; i++) {
         int preset = all_presets[i], k, end, s;
@@ -617,6 +637,135 @@ START_TEST(test_player_games_finish_with_legal_moves)
     REQ_MSG(ps.games == 5 * 30 && ps.hands >= ps.games &&
             ps.moves >= 100 * ps.games, "%ld games, %ld hands, %ld moves",
             ps.games, ps.hands, ps.moves);
+    /* Most decisions go through the counts' walk (the rest are draws the
+     * player decides at once, and rare positions left to the full list),
+     * so the cross-check above covers them. */
+    REQ_MSG(ps.fast * 2 > ps.moves, "the counts' walk decided %ld of %ld "
+            "decisions", ps.fast, ps.moves);
+}
+END_TEST
+
+/* The fast paths against the full list over many more games than above
+ * (CANASTA_TEST_SCALE scales them): every seat a random style, every
+ * decision cross-checked as in full_game. */
+START_TEST(test_player_fast_paths_match_the_full_list)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    long decisions = 0, fast = 0;
+    int i, n = th_scaled(100, 4);
+    for (i = 0; i < N_PRESETS; i++) {
+        int game;
+        for (game = 0; game < n; game++) {
+            uint64_t gseed = UINT64_C(77000) + (uint64_t)(i * 1000 + game);
+            canasta_game *g = preset_game(all_presets[i], gseed, 2500);
+            canasta_player *pl[PL_MAX_SEATS];
+            th_sm64 r;
+            int s, k;
+            r.state = gseed;
+            for (s = 0; s < PL_MAX_SEATS; s++) {
+                pl[s] = new_player();
+                for (k = 1; k <= PL_KNOBS; k++) {
+                    int lo, hi, def;
+                    REQ(canasta_knob_range(&lo, &hi, &def, k) == CANASTA_OK);
+                    knob(pl[s], k,
+                         lo + (int)th_sm64_below(&r, (size_t)(hi - lo + 1)));
+                }
+            }
+            while (th_phase(g) != CANASTA_PHASE_GAME_OVER) {
+                const canasta_player *p = pl[th_seat(g)];
+                uint64_t seed = th_sm64_next(&r), walked = 0;
+                canasta_move m = choose(p, g, seed), full, walk;
+                cn_state view;
+                cn_facts f;
+                char text[CANASTA_MOVE_TEXT_MAX];
+                REQ(decisions++ < 10000000L);
+                REQ(cn_player_decide_how(&full, &f, &view, p, g, seed, 0) ==
+                    CANASTA_OK);
+                REQ_MSG(same_move(&m, &full), "%s game %d: the player chose "
+                        "%s, scoring every legal move another",
+                        preset_name(all_presets[i]), game,
+                        mtext(text, sizeof text, &m));
+                cn_facts_init(&f, &g->st, p->knob);
+                if (cn_player_fast(&walk, &f, seed, &walked)) {
+                    th_list_moves(&ml, g);
+                    REQ(same_move(&walk, &full));
+                    REQ_MSG(walked == ml.n, "%s game %d: %llu moves walked, "
+                            "%zu legal", preset_name(all_presets[i]), game,
+                            (unsigned long long)walked, ml.n);
+                    fast++;
+                }
+                apply_ok(g, &m);
+            }
+            for (s = 0; s < PL_MAX_SEATS; s++)
+                canasta_player_free(pl[s]);
+            canasta_game_free(g);
+        }
+    }
+    free(ml.v);
+    REQ_MSG(fast * 2 > decisions, "%ld of %ld decisions walked", fast,
+            decisions);
+}
+END_TEST
+
+/* canasta_player_play is canasta_player_choose followed by
+ * canasta_apply: on twin games of every preset, with a different style at
+ * each seat, the same moves and, after every one, equal games (the same
+ * state, undo history included: canasta_game_equal).  The move may be
+ * NULL; a finished game is refused and left as it is; NULL handles are
+ * E_NULL. */
+START_TEST(test_player_play_is_choose_then_apply)
+{
+    int i;
+    for (i = 0; i < N_PRESETS; i++) {
+        canasta_game *a = preset_game(all_presets[i], 40 + (uint64_t)i, 1500);
+        canasta_game *b = preset_game(all_presets[i], 40 + (uint64_t)i, 1500);
+        canasta_player *pl[PL_MAX_SEATS];
+        th_sm64 r;
+        long steps = 0;
+        int s, k, eq = 0;
+        r.state = 4242 + (uint64_t)i;
+        for (s = 0; s < PL_MAX_SEATS; s++) {
+            pl[s] = new_player();
+            for (k = 1; k <= PL_KNOBS; k++) {
+                int lo, hi, def;
+                REQ(canasta_knob_range(&lo, &hi, &def, k) == CANASTA_OK);
+                knob(pl[s], k,
+                     lo + (int)th_sm64_below(&r, (size_t)(hi - lo + 1)));
+            }
+        }
+        while (th_phase(a) != CANASTA_PHASE_GAME_OVER) {
+            canasta_player *p = pl[th_seat(a)];
+            uint64_t seed = th_sm64_next(&r);
+            canasta_move chosen = choose(p, a, seed), played;
+            REQ(steps++ < 40000);
+            apply_ok(a, &chosen);
+            if (steps % 5 == 0) {
+                REQ(canasta_player_play(NULL, p, b, seed) == CANASTA_OK);
+            } else {
+                REQ(canasta_player_play(&played, p, b, seed) == CANASTA_OK);
+                REQ(same_move(&chosen, &played));
+            }
+            REQ(canasta_game_equal(&eq, a, b) == CANASTA_OK);
+            REQ_MSG(eq == 1, "%s: the games differ after move %ld",
+                    preset_name(all_presets[i]), steps);
+        }
+        {
+            canasta_move m;
+            m.kind = 0xEE;
+            ck_assert_int_eq(canasta_player_play(&m, pl[0], b, 1),
+                             CANASTA_E_GAME_OVER);
+            ck_assert_int_eq(m.kind, 0xEE); /* not written */
+            REQ(canasta_game_equal(&eq, a, b) == CANASTA_OK && eq == 1);
+            ck_assert_int_eq(canasta_player_play(&m, NULL, b, 1),
+                             CANASTA_E_NULL);
+            ck_assert_int_eq(canasta_player_play(&m, pl[0], NULL, 1),
+                             CANASTA_E_NULL);
+        }
+        for (s = 0; s < PL_MAX_SEATS; s++)
+            canasta_player_free(pl[s]);
+        canasta_game_free(a);
+        canasta_game_free(b);
+    }
 }
 END_TEST
 
@@ -864,7 +1013,7 @@ START_TEST(test_player_clone_and_allocator)
 }
 END_TEST
 
-/* choose and hint allocate nothing (neither through the game's
+/* choose, hint and play allocate nothing (neither through the game's
  * allocator nor the player's), and refuse a finished game. */
 START_TEST(test_player_choose_allocates_nothing)
 {
@@ -891,19 +1040,23 @@ START_TEST(test_player_choose_allocates_nothing)
         canasta_move m, h;
         char reason[256];
         REQ(steps < 20000);
+        uint64_t seed = th_sm64_next(&r);
         gc.fail = pc.fail = 1; /* any allocation would now fail */
-        REQ(canasta_player_choose(&m, p, g, th_sm64_next(&r)) == CANASTA_OK);
+        REQ(canasta_player_choose(&m, p, g, seed) == CANASTA_OK);
         REQ(canasta_player_hint(&h, reason, sizeof reason, p, g) ==
             CANASTA_OK);
+        REQ(canasta_player_play(&h, p, g, seed) == CANASTA_OK);
         gc.fail = pc.fail = 0;
         REQ(gc.allocs == ga && pc.allocs == pa);
-        apply_ok(g, &m);
+        REQ(same_move(&m, &h));
     }
     {
         canasta_move m;
         ck_assert_int_eq(canasta_player_choose(&m, p, g, 0),
                          CANASTA_E_GAME_OVER);
         ck_assert_int_eq(canasta_player_hint(&m, NULL, 0, p, g),
+                         CANASTA_E_GAME_OVER);
+        ck_assert_int_eq(canasta_player_play(&m, p, g, 0),
                          CANASTA_E_GAME_OVER);
     }
     canasta_player_free(p);
@@ -1535,6 +1688,8 @@ Suite *suite_player(void)
     tcase_add_test(a1, test_A1_player_never_reads_hidden_cards);
     tcase_add_test(a1, test_A1_hidden_card_check_catches_a_leak);
     tcase_add_test(games, test_player_games_finish_with_legal_moves);
+    tcase_add_test(games, test_player_play_is_choose_then_apply);
+    tcase_add_test(games, test_player_fast_paths_match_the_full_list);
     tcase_add_test(api, test_knob_ranges_defaults_and_names);
     tcase_add_test(api, test_knob_errors);
     tcase_add_test(api, test_player_clone_and_allocator);
