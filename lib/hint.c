@@ -253,6 +253,9 @@ CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
     if (rc)
         return rc;
     out o = { reason, reason_size, 0 };
+    /* The facts in full (a draw decided at once reads only a few), on
+     * the state the decision read. */
+    cn_facts_init(&f, f.st, player->knob);
     cn_facts_wants_out(&f); /* the reason may name it */
     explain(&o, &f, move);
     return CANASTA_OK;

@@ -156,7 +156,8 @@ static int held_value(const cn_state *st, int seat)
     return v;
 }
 
-void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
+/* What every decision reads first. */
+static void facts_start(cn_facts *f, const cn_state *v, const int32_t *knob)
 {
     memset(f, 0, sizeof *f);
     f->st = v;
@@ -164,6 +165,28 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     f->seat = v->cur;
     f->side = v->side_of[f->seat];
     f->opened = v->opened[f->side];
+    f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
+    f->frozen = cn_pile_frozen(v, f->side);
+}
+
+void cn_facts_init_draw(cn_facts *f, const cn_state *v, const int32_t *knob)
+{
+    facts_start(f, v, knob);
+    int top = f->top;
+    if (top && !cn_is_wild(top) && !cn_is_black3(top)) {
+        const uint8_t *h = v->hand[f->seat];
+        int r = cn_rank(top);
+        f->nat[r] = cn_sum4(h + r * 4);
+        f->meld_size[r] = (uint8_t)cn_meld_size(&v->melds[f->side][r]);
+        f->twos = h[8] + h[9] + h[10] + h[11];
+        f->jokers = h[CANASTA_JOKER];
+        f->wilds = f->twos + f->jokers;
+    }
+}
+
+void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
+{
+    facts_start(f, v, knob);
     const uint8_t *h = v->hand[f->seat];
     for (int r = 4; r <= 14; r++)
         f->nat[r] = cn_sum4(h + r * 4);
@@ -177,6 +200,10 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
         f->hand_value = held_value(v, f->seat);
     const cn_meld *melds = v->melds[f->side];
     for (int r = 3; r <= 14; r++) {
+        uint32_t counts; /* naturals, twos, jokers, pad: zero for no meld */
+        memcpy(&counts, &melds[r], sizeof counts);
+        if (counts == 0)
+            continue; /* most ranks: the sizes stay 0 (memset above) */
         int wild = melds[r].twos + melds[r].jokers;
         int size = melds[r].naturals + wild;
         f->meld_size[r] = (uint8_t)size;
@@ -184,8 +211,6 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
         f->canastas += size >= 7; /* as cn_side_canastas */
     }
     f->needed = v->p.canastas_to_go_out;
-    f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
-    f->frozen = cn_pile_frozen(v, f->side);
     /* The next player to move, and whether it plays for another side. */
     f->next = (f->seat + 1) % v->p.players;
     f->next_side = v->side_of[f->next];
@@ -537,13 +562,16 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
     if (shortcuts) {
         /* The facts straight from the game (they read only what the seat
          * may see; see player_fast.c), and most decisions from them. */
-        cn_facts_init(f, st, player->knob);
-        if (draw_is_the_choice(f)) {
-            memset(move, 0, sizeof *move);
-            move->kind = CANASTA_MOVE_DRAW;
-            move->seat = (uint8_t)st->cur;
-            return CANASTA_OK;
+        if (st->phase == CANASTA_PHASE_DRAW) {
+            cn_facts_init_draw(f, st, player->knob);
+            if (draw_is_the_choice(f)) {
+                memset(move, 0, sizeof *move);
+                move->kind = CANASTA_MOVE_DRAW;
+                move->seat = (uint8_t)st->cur;
+                return CANASTA_OK;
+            }
         }
+        cn_facts_init(f, st, player->knob);
         if (cn_player_fast(move, f, seed, NULL))
             return CANASTA_OK;
     }

@@ -33,6 +33,10 @@ typedef struct cn_facts {
 } cn_facts;
 
 void cn_facts_init(cn_facts *f, const cn_state *view, const int32_t *knob);
+/* Only the facts the draw's shortcut reads (draw_is_the_choice in
+ * player.c): the pile, and the hand and meld of the top card's rank. */
+void cn_facts_init_draw(cn_facts *f, const cn_state *view,
+                        const int32_t *knob);
 /* Whether the seat can go out now (cn_seat_can_go_out from the facts). */
 int cn_facts_can_go_out(const cn_facts *f);
 /* Whether the seat wants to go out now (and can_go_out), computed once. */
