@@ -180,14 +180,11 @@ static int margin_of(const canasta_game *g, int column, int columns)
     return mine - best;
 }
 
-/* A reference move in g, or the library's error. */
+/* A reference move played in g, or the library's error.  The library's
+ * own moves need no second check: canasta_player_play. */
 static int model_move(searcher *s, canasta_game *g, uint64_t seed)
 {
-    canasta_move m;
-    int rc = canasta_player_choose(&m, s->model, g, seed);
-    if (rc == CANASTA_OK)
-        rc = canasta_apply(NULL, 0, g, &m);
-    return rc;
+    return canasta_player_play(NULL, s->model, g, seed);
 }
 
 /* Progressive widening: the children a node of n visits may have. */

@@ -325,8 +325,8 @@ static void opening_leaf(opening *o, int n, int value)
         set_groups(o->p, CANASTA_MOVE_MELD, o->sp, n);
 }
 
-/* NOLINTNEXTLINE(misc-no-recursion): one level per group, at most
- * CANASTA_MOVE_MAX_GROUPS deep, as in legal.c */
+/* One level per group: at most CANASTA_MOVE_MAX_GROUPS deep (legal.c). */
+/* NOLINTNEXTLINE(misc-no-recursion): depth bounded as said above */
 static void opening_dfs(opening *o, int n, int from, int value)
 {
     if (value >= o->minimum) {
