@@ -235,6 +235,8 @@ _PROTOTYPES = {
                                    c_uint64]),
     "canasta_player_hint": (_I, [POINTER(_Move), c_char_p, c_size_t,
                                  _PlayerP, _GameP]),
+    "canasta_player_play": (_I, [POINTER(_Move), _PlayerP, _GameP,
+                                 c_uint64]),
     # Search support (0.3).
     "canasta_action_of_move": (_I, [_U64P, POINTER(_Move)]),
     "canasta_action_to_move": (_I, [POINTER(_Move), _GameP, c_uint64]),
@@ -1214,6 +1216,16 @@ class Player:
         m = _Move()
         _check(self._lib.canasta_player_choose(byref(m), self._handle(),
                                                game._handle(), _seed(seed)))
+        return _move_text(self._lib, m)
+
+    def play(self, game: Game, seed: int = 0) -> str:
+        """Choose as choose(game, seed) and play the move on game (as
+        game.apply would, without checking the player's own move a second
+        time); returns the move played.  E_GAME_OVER once the game is
+        over."""
+        m = _Move()
+        _check(self._lib.canasta_player_play(byref(m), self._handle(),
+                                             game._handle(), _seed(seed)))
         return _move_text(self._lib, m)
 
     def hint(self, game: Game) -> Tuple[str, str]:

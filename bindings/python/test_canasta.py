@@ -1093,6 +1093,24 @@ class PlayerTests(unittest.TestCase):
         # The positions covered the usual decisions.
         self.assertTrue({"draw", "discard", "meld"} <= seen, seen)
 
+    @need("canasta_player_create", "canasta_player_choose",
+          "canasta_player_play")
+    def test_play_is_choose_then_apply(self):
+        p = Player({"discard": 1})
+        g = Game(seed=34, target=1500)
+        moves = 0
+        while not g.over:
+            twin = g.clone()
+            move = p.choose(g, seed=moves)
+            self.assertEqual(twin.apply(move), move)
+            self.assertEqual(p.play(g, seed=moves), move)
+            self.assertEqual(g, twin)
+            moves += 1
+            self.assertLess(moves, 20000)
+        with self.assertRaises(CanastaError) as cm:
+            p.play(g, seed=5)
+        self.assertEqual(cm.exception.name, "E_GAME_OVER")
+
     @need("canasta_player_create", "canasta_player_set",
           "canasta_player_choose")
     def test_knobs_change_the_choice(self):
