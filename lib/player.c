@@ -351,46 +351,6 @@ static long score_draw_phase(const cn_facts *f, const canasta_move *m)
     }
 }
 
-long cn_discard_score(const cn_facts *f, int c)
-{
-    const cn_state *v = f->st;
-    int policy = f->knob[CANASTA_KNOB_DISCARD - 1];
-    int value = cn_value(c);
-    int r = cn_rank(c);
-    if (cn_is_wild(c))
-        return 1; /* a wild card is worth more in hand than anything */
-    long s;
-    int held = cn_is_black3(c) ? f->nat[3] : f->nat[r];
-    switch (policy) {
-    case CANASTA_DISCARD_LOW:
-        s = 200 - 4L * value;
-        break;
-    case CANASTA_DISCARD_HIGH:
-        s = 100 + 4L * value;
-        break;
-    default: /* SAFE */
-        if (cn_is_black3(c)) {
-            s = 400; /* P2: the next player cannot take the pile */
-            break;
-        }
-        s = 200 - 2L * value;
-        if (f->next_is_opponent && !f->next_frozen &&
-            v->melds[f->next_side][r].naturals > 0)
-            s -= 150; /* P5: it would join the next side's meld */
-        else if (f->next_is_opponent && v->pile_n >= 4)
-            s -= 20; /* a pile worth having: be careful */
-        break;
-    }
-    /* Keep pairs and sets together: a single card goes first. */
-    if (held == 1)
-        s += 30;
-    else if (held == 2)
-        s -= 10;
-    /* A card of a rank the side has melded can join the meld later. */
-    if (!cn_is_black3(c) && f->meld_size[r] > 0)
-        s -= 40;
-    return s > 2 ? s : 2; /* still above any wild card */
-}
 
 long cn_meld_score(const cn_facts *f, const cn_meld_sum *s)
 {

@@ -206,7 +206,7 @@ static void offer_group(pick *p, cn_facts *f, int r, int k, int t, int j)
     s.completes = size < 7 && size + used >= 7;
     s.new_pair_wild = size == 0 && k == 2 && t + j > 0;
     s.pair_added = size > 0 && k == 2 && f->nat[r] == 2;
-    long score = cn_facts_wants_out(f)
+    long score = (f->out_known ? f->wants_out : cn_facts_wants_out(f))
         ? cn_out_meld_score(&s, still_out(f, r, k, t, j))
         : cn_meld_score(f, &s);
     if (offer(p, score))
