@@ -1,16 +1,22 @@
 /* player.c - the reference computer player (issue: computer players) and
  * its knobs.
  *
- * A decision is made in three steps:
- *  1. the game is reduced to what the seat to move may know (view.c: the
- *     hidden cards are replaced by a fixed arrangement, RULES.md A1);
- *  2. the facts a decision needs are read off that view once (struct
- *     facts): the hand by rank, the side's melds, whether going out is
- *     possible and wanted, the pile;
- *  3. every legal move of the view is scored (score_move) and the best
- *     one is kept; a seeded hash of the move's position in the list breaks
- *     ties.  Nothing is allocated and the legal moves are never stored.
- * docs/PLAYER.md explains the scores in words. */
+ * A decision is defined in three steps:
+ *  1. the facts a decision needs are read once (struct cn_facts): the
+ *     seat's hand by rank, the side's melds, the pile, whether going out
+ *     is possible and wanted -- only what the seat may know (RULES.md A1);
+ *  2. every legal move is scored (cn_score_move);
+ *  3. the best score wins; a seeded hash of the move's place in the list
+ *     of legal moves breaks ties.
+ * Two ways compute that same choice.  player_fast.c walks the legal moves
+ * from the hand's counts without building them, reading the game itself;
+ * it covers nearly every decision.  The rest (a draw phase in which a side
+ * that has not opened could take the pile, the draw phase with the stock
+ * empty, a turn of a side that has not opened when the seat could go out)
+ * go through the full list here: the seat's blank view (view.c), the legal-move
+ * enumerator (legal.c) and consider().  The tests compare the two at every
+ * decision of hundreds of games.  Nothing is allocated and no move list
+ * is stored.  docs/PLAYER.md explains the scores in words. */
 #include <stddef.h>
 #include <string.h>
 #include "internal.h"

@@ -1,7 +1,9 @@
 /* view.c - what one seat may know of a game (RULES.md A1), as a state the
- * engine can run on.  The computer player decides on this copy only, so
- * that no hidden card can reach its choice: whatever the other hands and
- * the stock hold, the copy is the same. */
+ * engine can run on: whatever the other hands and the stock hold, the copy
+ * is the same.  Determinization (search.c) starts from it, and the
+ * computer player decides on the blank one when it lists every legal move
+ * (player.c); its everyday decisions read the game directly instead, only
+ * what the seat may see (player_fast.c). */
 #include <stddef.h>
 #include <string.h>
 #include "internal.h"
