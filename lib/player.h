@@ -72,6 +72,11 @@ int cn_answer_yes(const cn_facts *f);
 /* The score of a meld with sum s for a seat that wants to go out:
  * still_out says whether it could still go out after the meld. */
 long cn_out_meld_score(const cn_meld_sum *s, int still_out);
+/* The most a discard can score (cn_discard_score: a lone black three
+ * under SAFE, 400 + 30).  Every wanted meld scores more, so once one is
+ * found the discards, listed last, cannot win. */
+#define CN_DISCARD_MAX 430L
+
 /* How much the seat would rather throw card c (higher: sooner).  Here,
  * inline, because the fast path asks it for every kind of card held. */
 static inline long cn_discard_score(const cn_facts *f, int c)

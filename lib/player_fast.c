@@ -437,7 +437,10 @@ static int play_phase(pick *p, cn_facts *f)
         }
         offer_melds(p, f);
     }
-    offer_discards(p, f);
+    /* The discards come last in the list, so skipping them moves no
+     * other move's place. */
+    if (p->exhaustive || !p->found || p->score <= CN_DISCARD_MAX)
+        offer_discards(p, f);
     return p->found;
 }
 

@@ -686,6 +686,15 @@ START_TEST(test_player_fast_paths_match_the_full_list)
                         preset_name(all_presets[i]), game,
                         mtext(text, sizeof text, &m));
                 cn_facts_init(&f, &g->st, p->knob);
+                if (th_phase(g) == CANASTA_PHASE_PLAY) {
+                    /* The bound the walk skips discards by. */
+                    int c;
+                    for (c = 8; c <= CANASTA_JOKER; c++)
+                        if (g->st.hand[f.seat][c])
+                            REQ_MSG(cn_discard_score(&f, c) <=
+                                    CN_DISCARD_MAX, "card %d scores %ld as "
+                                    "a discard", c, cn_discard_score(&f, c));
+                }
                 if (cn_player_fast(&walk, &f, seed, &walked)) {
                     th_list_moves(&ml, g);
                     REQ(same_move(&walk, &full));
