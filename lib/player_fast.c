@@ -206,9 +206,21 @@ static void offer_group(pick *p, cn_facts *f, int r, int k, int t, int j)
     s.completes = size < 7 && size + used >= 7;
     s.new_pair_wild = size == 0 && k == 2 && t + j > 0;
     s.pair_added = size > 0 && k == 2 && f->nat[r] == 2;
-    long score = (f->out_known ? f->wants_out : cn_facts_wants_out(f))
-        ? cn_out_meld_score(&s, still_out(f, r, k, t, j))
-        : cn_meld_score(f, &s);
+    long score;
+    if (f->out_known ? f->wants_out : cn_facts_wants_out(f)) {
+        /* Going out: the score if the exit stays open is known without
+         * the costly check; when even that is below the best so far, the
+         * meld cannot win or tie, and only its place counts. */
+        score = cn_out_meld_score(&s, 1);
+        if (p->found && score < p->score) {
+            p->n++;
+            return;
+        }
+        if (!still_out(f, r, k, t, j))
+            score = cn_out_meld_score(&s, 0);
+    } else {
+        score = cn_meld_score(f, &s);
+    }
     if (offer(p, score))
         set_group(p, CANASTA_MOVE_MELD, r, k, t, j);
 }
