@@ -220,7 +220,9 @@ int cn_pile_frozen(const cn_state *st, int side);
 /* Could a player holding hand[] go out this turn, given the side's melds
  * (cards size[], of which wild mw[], by rank)?  See goout.c. */
 typedef struct cn_goout_query {
-    const uint8_t *hand;         /* counts by card code */
+    const uint8_t *hand;         /* counts by card code; the counts'
+                                  * entry reads it only for an opening's
+                                  * value (!opened && !waiver) */
     const uint8_t *size, *mw;    /* side meld sizes / wilds by rank */
     int needed;                  /* canastas needed */
     int opened;                  /* side has opened */
@@ -301,13 +303,13 @@ void cn_play(cn_state *st, const canasta_move *m);
 /* canasta_legal_moves on a state: writes min(capacity, n) moves and
  * returns n, the number of legal moves. */
 size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st);
-/* The same moves, each handed to visit (in the same order) instead of
- * being stored: nothing is copied or kept. */
 /* Move k naturals of rank r (lowest suits first; r == 3: black threes),
  * t twos and j jokers from avail (what is left of the hand) into g: the
  * canonical cards of a group, as the legal moves name them. */
 void cn_fill_group(canasta_group *g, uint8_t *avail, int r, int k, int t,
                    int j);
+/* The same moves, each handed to visit (in the same order) instead of
+ * being stored: nothing is copied or kept. */
 typedef void (*cn_move_visitor)(void *ctx, const canasta_move *m);
 size_t cn_legal_visit(const cn_state *st, cn_move_visitor visit, void *ctx);
 

@@ -10,10 +10,10 @@
  *     of legal moves breaks ties.
  * Two ways compute that same choice.  player_fast.c walks the legal moves
  * from the hand's counts without building them, reading the game itself;
- * it covers nearly every decision.  The rest (a draw phase in which a side
- * that has not opened could take the pile, the draw phase with the stock
- * empty, a turn of a side that has not opened when the seat could go out)
- * go through the full list here: the seat's blank view (view.c), the legal-move
+ * it covers nearly every decision.  The rest (the draw phase of a side
+ * that has not opened when it holds a natural pair of the top card's
+ * rank, the draw phase with the stock empty, a turn of a side that has
+ * not opened when the seat could go out) go through the full list here: the seat's blank view (view.c), the legal-move
  * enumerator (legal.c) and consider().  The tests compare the two at every
  * decision of hundreds of games.  Nothing is allocated and no move list
  * is stored.  docs/PLAYER.md explains the scores in words. */
@@ -206,9 +206,7 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
         f->hand_value = held_value(v, f->seat);
     const cn_meld *melds = v->melds[f->side];
     for (int r = 3; r <= 14; r++) {
-        uint32_t counts; /* naturals, twos, jokers, pad: zero for no meld */
-        memcpy(&counts, &melds[r], sizeof counts);
-        if (counts == 0)
+        if (!(melds[r].naturals | melds[r].twos | melds[r].jokers))
             continue; /* most ranks: the sizes stay 0 (memset above) */
         int wild = melds[r].twos + melds[r].jokers;
         int size = melds[r].naturals + wild;
@@ -491,8 +489,8 @@ static void consider(void *ctx, const canasta_move *m)
  * is worth taking (else below 1000); so with cards in the stock the draw
  * wins unless a worthwhile take may be legal.  A take needs a natural
  * pair of the top card's rank, or (pile not frozen, P3/P4) one natural
- * with a wild card or the side's meld of that rank; a wild card or a
- * black three on top is left to the full list. */
+ * with a wild card or the side's meld of that rank, and never has a wild
+ * card or a black three on top (P2). */
 static int draw_is_the_choice(const cn_facts *f)
 {
     const cn_state *v = f->st;
@@ -501,7 +499,8 @@ static int draw_is_the_choice(const cn_facts *f)
     if (!cn_take_worth(f) || f->top == 0)
         return 1;
     if (cn_is_wild(f->top) || cn_is_black3(f->top))
-        return 0;
+        return 1; /* P2: no take is listed; with cards in the stock the
+                   * draw is the only legal move */
     int r = cn_rank(f->top);
     if (f->nat[r] >= 2)
         return 0;
@@ -573,6 +572,13 @@ CANASTA_API int canasta_player_play(canasta_move *move,
     cn_state view;
     cn_facts f;
     int rc = cn_player_decide(&m, &f, &view, player, game, seed);
+#ifdef CANASTA_CHECK_OWN_MOVES
+    /* Test builds (mk/sanitize.mk): the player's move must pass the check
+     * it skips, so that a walk drifting from legal.c cannot play an
+     * illegal move unnoticed there (the game stays unchanged). */
+    if (rc == CANASTA_OK)
+        rc = cn_check(&game->st, &m, NULL, 0);
+#endif
     if (rc == CANASTA_OK)
         rc = cn_game_play(game, &m, NULL, 0);
     if (rc == CANASTA_OK && move)

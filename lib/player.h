@@ -14,9 +14,15 @@ struct canasta_player {
     int32_t knob[CN_KNOBS]; /* knob[k - 1] for CANASTA_KNOB_* k */
 };
 
-/* What one decision needs to know, read once from the seat's view. */
+/* What one decision needs to know, read once.  st is the game itself
+ * (player_fast.c, nearly every decision) or the seat's blank view (the
+ * full list): either way only what the seat may see is read through it
+ * (RULES.md A1): its own hand, the melds, the pile, the red threes, the
+ * sizes of hands and stock, totals and turn state -- never another hand,
+ * the stock's cards, the deck or the seed.  The hidden-card permutation
+ * tests of tests/test_player.c hold every reader to that. */
 typedef struct cn_facts {
-    const cn_state *st;     /* the seat's view (view.c), never the game */
+    const cn_state *st;     /* the game or the seat's view: see above */
     const int32_t *knob;
     int seat, side, opened;
     int nat[CN_RANKS];      /* naturals held by rank; nat[3]: black 3s */
@@ -139,9 +145,10 @@ static inline uint64_t cn_player_tie(uint64_t seed, uint64_t index)
 
 /* The decision from the hand's counts, without listing the legal moves
  * (player_fast.c): 1 with *move set, or 0 when this decision needs the
- * full list.  f is filled in from the game itself.  With walked, every
- * legal move is walked (none skipped because it cannot win) and *walked
- * is their number, for the tests to compare with the legal moves. */
+ * full list (see player_fast.c for which).  The caller fills f first with
+ * cn_facts_init on the game.  With walked, every legal move is walked
+ * (none skipped because it cannot win) and *walked is their number, for
+ * the tests to compare with the legal moves. */
 int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed,
                    uint64_t *walked);
 /* Choose for the seat to move: view and f are filled in (the caller's

@@ -1,24 +1,29 @@
-/* player_fast.c - the reference player's everyday decisions without
- * listing every legal move (issue 5: speed).
+/* player_fast.c - the reference player's decisions without listing every
+ * legal move (issue 5: speed).
  *
- * player.c decides by scoring every legal move (legal.c) and keeping the
- * best; a tie goes to a seeded hash of the move's place in that list.
- * Most decisions of a game are play-phase turns of a seat whose hand
- * cannot go out: a meld for a side that has opened, or a discard.  Their
- * legal moves follow from the hand's counts, so this file walks them in
- * the list's order without building them, counts their places, scores
- * each from its counts with player.c's own rules (cn_meld_score,
- * cn_discard_score) and builds only the winner.  It gives up (returns 0)
- * whenever a decision needs more than counts: a seat that wants to go
- * out, a first meld that could reach the minimum, a partner's yes, the
- * answer to a question.  player.c then lists the moves as before.  Both
- * ways choose the same move; the tests compare them at every decision of
- * whole games.
+ * player.c defines a decision by scoring every legal move (legal.c) and
+ * keeping the best; a tie goes to a seeded hash of the move's place in
+ * that list.  The legal moves follow from the hand's counts, so this file
+ * walks them in the list's order without building them, counts their
+ * places, scores each from its counts with player.c's own score functions
+ * (cn_meld_score, cn_out_meld_score, cn_take_score, cn_discard_score) and
+ * builds only the winner.  Where legal.c asks the full check, the walk
+ * asks the same question: from the counts for a single-group meld
+ * (group_legal), with cn_check for an opening or a pile take.
+ *
+ * It gives up (returns 0, and player.c lists the moves) in the draw phase
+ * of a side that has not opened (its takes are openings of several
+ * groups), in the draw phase with the stock empty, and in the play phase
+ * of a side that has not opened when the seat could go out (legal.c then
+ * adds whole-hand exits).  Both ways choose the same move, and the walk
+ * counts exactly the moves legal.c lists: the tests compare them at every
+ * decision of hundreds of games.  This file follows legal.c's order and
+ * bounds line by line, so a change to either must go into both.
  *
  * It reads the game itself, not a copy of the seat's view, and only what
- * the seat may see (A1): its own hand, its side's melds, the pile's size
- * and top, the stock's size, the turn's state.  The hidden-card
- * permutation tests of the player hold it to that.
+ * the seat may see (A1): its own hand, the melds, the pile, the sizes of
+ * hands and stock, the turn's state.  The hidden-card permutation tests of
+ * the player hold it to that.
  *
  * Nothing here allocates. */
 #include <string.h>
@@ -160,7 +165,7 @@ static int still_out(const cn_facts *f, int r, int k, int t, int j)
     size[r] = (uint8_t)(size[r] + k + t + j);
     mw[r] = (uint8_t)(mw[r] + t + j);
     cn_goout_query q;
-    q.hand = f->st->hand[f->seat]; /* read only for an opening's value */
+    q.hand = NULL; /* read only for an opening's value; opened below */
     q.size = size;
     q.mw = mw;
     q.needed = f->st->p.canastas_to_go_out;
@@ -196,8 +201,11 @@ static int group_legal(const cn_facts *f, int r, int k, int t, int j)
     return 1;
 }
 
-/* Offer the legal single-group meld (r, k, t, j) at the next place. */
-static void offer_group(pick *p, cn_facts *f, int r, int k, int t, int j)
+/* Offer the legal single-group meld (r, k, t, j) at the next place.
+ * out_known: group_legal found it legal, which proves the seat can still
+ * go out after it (every case it checks needs that). */
+static void offer_group(pick *p, cn_facts *f, int r, int k, int t, int j,
+                        int out_known)
 {
     int size = f->meld_size[r], used = k + t + j;
     cn_meld_sum s;
@@ -216,7 +224,7 @@ static void offer_group(pick *p, cn_facts *f, int r, int k, int t, int j)
             p->n++;
             return;
         }
-        if (!still_out(f, r, k, t, j))
+        if (!out_known && !still_out(f, r, k, t, j))
             score = cn_out_meld_score(&s, 0);
     } else {
         score = cn_meld_score(f, &s);
@@ -246,17 +254,17 @@ static void offer_melds(pick *p, cn_facts *f)
                     int used = k + t + j;
                     if (used == 0 || (size == 0 && used < 3))
                         continue;
-                    if ((yes || hn - used <= 1) &&
-                        !group_legal(f, r, k, t, j))
+                    int checked = yes || hn - used <= 1;
+                    if (checked && !group_legal(f, r, k, t, j))
                         continue;
-                    offer_group(p, f, r, k, t, j);
+                    offer_group(p, f, r, k, t, j, checked);
                 }
             }
     }
     /* M6: black threes only in the move that goes out. */
     for (int k = 3; k <= f->nat[3] && k <= 4; k++)
         if (hn - k <= 1 && group_legal(f, 3, k, 0, 0))
-            offer_group(p, f, 3, k, 0, 0);
+            offer_group(p, f, 3, k, 0, 0, 1);
 }
 
 /* One discard per kind of card, lowest code first (legal.c's discards). */

@@ -16,10 +16,14 @@
 #              VALGRIND_TEST_SCALE (CANASTA_TEST_SCALE for that run: a
 #              percentage of the long random-play loops; 100 = full size)
 
+# CANASTA_CHECK_OWN_MOVES: canasta_player_play checks the player's move
+# as canasta_apply would (lib/player.c), so these runs also catch a
+# player move the rules refuse.
 ASAN_CFLAGS = -g -O1 -fno-omit-frame-pointer \
-	-fsanitize=address,undefined -fno-sanitize-recover=all
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-DCANASTA_CHECK_OWN_MOVES
 TSAN_CFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=thread
-VALGRIND_CFLAGS = -g -O1
+VALGRIND_CFLAGS = -g -O1 -DCANASTA_CHECK_OWN_MOVES
 VALGRIND = valgrind
 # Leak kinds: all, still reachable blocks included.  The run ends with
 # nothing allocated (CK_FORK=no: Check's runner frees what it made, and

@@ -687,13 +687,27 @@ START_TEST(test_player_fast_paths_match_the_full_list)
                         mtext(text, sizeof text, &m));
                 cn_facts_init(&f, &g->st, p->knob);
                 if (th_phase(g) == CANASTA_PHASE_PLAY) {
-                    /* The bound the walk skips discards by. */
+                    /* The bound the walk skips discards by: no discard
+                     * scores above it, and every other play-phase move
+                     * the player wants (a meld, the question) does. */
+                    size_t mi;
                     int c;
                     for (c = 8; c <= CANASTA_JOKER; c++)
                         if (g->st.hand[f.seat][c])
                             REQ_MSG(cn_discard_score(&f, c) <=
                                     CN_DISCARD_MAX, "card %d scores %ld as "
                                     "a discard", c, cn_discard_score(&f, c));
+                    th_list_moves(&ml, g);
+                    for (mi = 0; mi < ml.n; mi++) {
+                        long sc;
+                        if (ml.v[mi].kind == CANASTA_MOVE_DISCARD)
+                            continue;
+                        sc = cn_score_move(&f, &ml.v[mi]);
+                        REQ_MSG(sc == CN_NEVER || sc > CN_DISCARD_MAX,
+                                "%s scores %ld", mtext(text, sizeof text,
+                                &ml.v[mi]), sc);
+                    }
+                    cn_facts_init(&f, &g->st, p->knob); /* fresh for the walk */
                 }
                 if (cn_player_fast(&walk, &f, seed, &walked)) {
                     th_list_moves(&ml, g);
