@@ -64,6 +64,17 @@ static canasta_player *player_with(int k, int value)
     return p;
 }
 
+/* Every knob of p at a random value of its range. */
+static void random_style(canasta_player *p, th_sm64 *r)
+{
+    int k;
+    for (k = 1; k <= PL_KNOBS; k++) {
+        int lo, hi, def;
+        REQ(canasta_knob_range(&lo, &hi, &def, k) == CANASTA_OK);
+        knob(p, k, lo + (int)th_sm64_below(r, (size_t)(hi - lo + 1)));
+    }
+}
+
 static canasta_game *preset_game(int preset, uint64_t seed, int target)
 {
     canasta_rules *rules = NULL;
@@ -622,12 +633,7 @@ START_TEST(test_player_games_finish_with_legal_moves)
         }
         r.state = seed;
         for (s = 0; s < PL_MAX_SEATS; s++)
-            for (k = 1; k <= PL_KNOBS; k++) {
-                int lo, hi, def;
-                REQ(canasta_knob_range(&lo, &hi, &def, k) == CANASTA_OK);
-                knob(pl[s], k,
-                     lo + (int)th_sm64_below(&r, (size_t)(hi - lo + 1)));
-            }
+            random_style(pl[s], &r);
         full_game(&ps, &ml, preset, 2500, pl, seed + 77, "mixed styles");
         for (s = 0; s < PL_MAX_SEATS; s++)
             canasta_player_free(pl[s]);
@@ -660,16 +666,11 @@ START_TEST(test_player_fast_paths_match_the_full_list)
             canasta_game *g = preset_game(all_presets[i], gseed, 2500);
             canasta_player *pl[PL_MAX_SEATS];
             th_sm64 r;
-            int s, k;
+            int s;
             r.state = gseed;
             for (s = 0; s < PL_MAX_SEATS; s++) {
                 pl[s] = new_player();
-                for (k = 1; k <= PL_KNOBS; k++) {
-                    int lo, hi, def;
-                    REQ(canasta_knob_range(&lo, &hi, &def, k) == CANASTA_OK);
-                    knob(pl[s], k,
-                         lo + (int)th_sm64_below(&r, (size_t)(hi - lo + 1)));
-                }
+                random_style(pl[s], &r);
             }
             while (th_phase(g) != CANASTA_PHASE_GAME_OVER) {
                 const canasta_player *p = pl[th_seat(g)];
@@ -745,16 +746,11 @@ START_TEST(test_player_play_is_choose_then_apply)
         canasta_player *pl[PL_MAX_SEATS];
         th_sm64 r;
         long steps = 0;
-        int s, k, eq = 0;
+        int s, eq = 0;
         r.state = 4242 + (uint64_t)i;
         for (s = 0; s < PL_MAX_SEATS; s++) {
             pl[s] = new_player();
-            for (k = 1; k <= PL_KNOBS; k++) {
-                int lo, hi, def;
-                REQ(canasta_knob_range(&lo, &hi, &def, k) == CANASTA_OK);
-                knob(pl[s], k,
-                     lo + (int)th_sm64_below(&r, (size_t)(hi - lo + 1)));
-            }
+            random_style(pl[s], &r);
         }
         while (th_phase(a) != CANASTA_PHASE_GAME_OVER) {
             canasta_player *p = pl[th_seat(a)];
