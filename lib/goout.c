@@ -8,6 +8,7 @@
  * (M6), every wild card into a meld with room for it (M1/M4), with at
  * least the needed canastas afterwards (G1) and, for a side that has not
  * opened, the opening minimum unless it is waived (G3). */
+#include <string.h>
 #include "internal.h"
 
 static int melds_up(const int nat[CN_RANKS], int b3, int wild,
@@ -77,13 +78,9 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
                          int b3, int twos, int jokers)
 {
     const uint8_t *h = q->hand;
-    int nat[CN_RANKS] = { 0 };
-    int total = 0;
-    for (int r = 4; r <= 14; r++) {
-        nat[r] = held[r];
-        total += nat[r];
-    }
-    total += b3 + twos + jokers;
+    int total = b3 + twos + jokers;
+    for (int r = 4; r <= 14; r++)
+        total += held[r];
     if (total == 0)
         return 0;
 
@@ -93,19 +90,20 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
     if (b3 == 2 || b3 > 5)
         return 0;
     for (int r = 4; r <= 14; r++)
-        strays += nat[r] == 1 && q->size[r] == 0;
-    if (strays > 1)
-        return 0;
+        if (held[r] == 1 && q->size[r] == 0 && ++strays > 1)
+            return 0;
     /* Quick refusal: not enough melds could reach seven cards (G1). */
     int reachable = 0, w = twos + jokers;
     for (int r = 4; r <= 14; r++) {
-        int size = q->size[r] + nat[r];
+        int size = q->size[r] + held[r];
         int room = cn_wild_room(q->mw[r]);
         reachable += size + (w < room ? w : room) >= 7;
     }
     if (reachable < q->needed)
         return 0;
 
+    int nat[CN_RANKS]; /* held, less the discard tried below */
+    memcpy(nat, held, sizeof nat);
     int hand_value = 0; /* needed only by an opening (O1/O2) */
     if (!q->opened && !q->waiver)
         for (int c = 8; c <= 60; c++)
