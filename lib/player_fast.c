@@ -119,17 +119,17 @@ static int groups_legal(const cn_facts *f, int kind, const spec *g, int n)
     return cn_check(f->st, &m, NULL, 0) == CANASTA_OK;
 }
 
-static int group_legal_as(const cn_facts *f, int kind, int r, int k, int t,
-                          int j)
+/* Whether taking the pile with the hand cards of group (r, k, t, j) is
+ * legal, by the full check (P1-P6, O3, G1), as take_variants asks it. */
+static int take_legal(const cn_facts *f, int r, int k, int t, int j)
 {
     spec g;
     g.r = (int8_t)r;
     g.k = (int8_t)k;
     g.t = (int8_t)t;
     g.j = (int8_t)j;
-    return groups_legal(f, kind, &g, 1);
+    return groups_legal(f, CANASTA_MOVE_TAKE_PILE, &g, 1);
 }
-
 
 /* G4 as check_ask (moves.c) decides it, with the seat's going-out check
  * left for last (it is the costly part, and the melds' scores need it
@@ -431,7 +431,7 @@ static int draw_phase(pick *p, cn_facts *f)
         if (s < p->score && !p->exhaustive)
             continue; /* it cannot win, nor can the forms after it (they
                        * score no more), so its place does not matter */
-        if (!group_legal_as(f, CANASTA_MOVE_TAKE_PILE, r, k, t, j))
+        if (!take_legal(f, r, k, t, j))
             continue;
         if (offer(p, s))
             set_group(p, CANASTA_MOVE_TAKE_PILE, r, k, t, j);
