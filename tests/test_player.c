@@ -496,6 +496,62 @@ END_TEST
 /* Legality, completeness, determinism                                */
 /* ---------------------------------------------------------------- */
 
+/* The player's fast paths against scoring every legal move, at g's
+ * decision for player p and seed:
+ *  - chosen (what canasta_player_choose gave) is the full list's move;
+ *  - in the play phase no discard scores above CN_DISCARD_MAX, and every
+ *    other move the player wants (a meld, the question) scores above it,
+ *    which is the bound the walk skips discards by;
+ *  - the counts' walk (player_fast.c), made to visit every legal move,
+ *    chooses the same move and walks exactly as many moves as the legal
+ *    list holds (so it found every move legal.c lists and no other, which
+ *    the tie-break by list place depends on).
+ * where names the game in messages.  1 when the walk decided. */
+static int cross_check(const canasta_player *p, const canasta_game *g,
+                       uint64_t seed, const canasta_move *chosen,
+                       th_movelist *ml, const char *where)
+{
+    cn_state view;
+    cn_facts f;
+    canasta_move full, walk;
+    uint64_t walked = 0;
+    char text[CANASTA_MOVE_TEXT_MAX];
+    REQ(cn_player_decide_how(&full, &f, &view, p, g, seed, 0) == CANASTA_OK);
+    REQ_MSG(same_move(chosen, &full), "%s, seed %llu: the player chose %s, "
+            "scoring every legal move another", where,
+            (unsigned long long)seed, mtext(text, sizeof text, chosen));
+    if (th_phase(g) == CANASTA_PHASE_PLAY) {
+        size_t i;
+        int c;
+        cn_facts_init(&f, &g->st, p->knob);
+        for (c = 8; c <= CANASTA_JOKER; c++)
+            if (g->st.hand[f.seat][c])
+                REQ_MSG(cn_discard_score(&f, c) <= CN_DISCARD_MAX,
+                        "%s: card %d scores %ld as a discard", where, c,
+                        cn_discard_score(&f, c));
+        th_list_moves(ml, g);
+        for (i = 0; i < ml->n; i++) {
+            long sc;
+            if (ml->v[i].kind == CANASTA_MOVE_DISCARD)
+                continue;
+            sc = cn_score_move(&f, &ml->v[i]);
+            REQ_MSG(sc == CN_NEVER || sc > CN_DISCARD_MAX, "%s: %s scores "
+                    "%ld", where, mtext(text, sizeof text, &ml->v[i]), sc);
+        }
+    }
+    cn_facts_init(&f, &g->st, p->knob);
+    if (!cn_player_fast(&walk, &f, seed, &walked))
+        return 0;
+    th_list_moves(ml, g);
+    REQ_MSG(same_move(&walk, &full), "%s, seed %llu: the counts' walk chose "
+            "another move than %s", where, (unsigned long long)seed,
+            mtext(text, sizeof text, &full));
+    REQ_MSG(walked == ml->n, "%s: the counts' walk found %llu legal moves, "
+            "the legal list %zu (phase %d)", where,
+            (unsigned long long)walked, ml->n, th_phase(g));
+    return 1;
+}
+
 typedef struct {
     long moves, hands, games;
     long fast; /* decisions the counts' walk decided */
@@ -523,7 +579,7 @@ static void full_game(play_stats *ps, th_movelist *ml, int preset,
         uint64_t s = th_sm64_next(&r);
         canasta_move m = choose(players[seat], g, s);
         canasta_move again = choose(players[seat], g, s);
-        char text[CANASTA_MOVE_TEXT_MAX];
+        char text[CANASTA_MOVE_TEXT_MAX], where[96];
         size_t i;
         int listed = 0;
         REQ_MSG(steps < guard, "%s, %s: no end after %ld moves (%ld hands)",
@@ -532,35 +588,8 @@ static void full_game(play_stats *ps, th_movelist *ml, int preset,
                 "another move", preset_name(preset), label,
                 (unsigned long long)s, mtext(text, sizeof text, &m));
         REQ(m.seat == seat);
-        {
-            cn_state view;
-            cn_facts f;
-            canasta_move full, fast;
-            uint64_t walked = 0;
-            REQ(cn_player_decide_how(&full, &f, &view, players[seat], g, s,
-                                     0) == CANASTA_OK);
-            REQ_MSG(same_move(&m, &full), "%s, %s: seed %llu: the shortcut "
-                    "chose %s, the full list another move",
-                    preset_name(preset), label, (unsigned long long)s,
-                    mtext(text, sizeof text, &m));
-            /* The counts' walk (player_fast.c), made to visit every legal
-             * move: the same choice, and exactly as many moves as the
-             * legal list holds (so it found every move legal.c lists and
-             * no other, which the tie-break by list place depends on). */
-            cn_facts_init(&f, &g->st, players[seat]->knob);
-            if (cn_player_fast(&fast, &f, s, &walked)) {
-                th_list_moves(ml, g);
-                REQ_MSG(same_move(&fast, &full), "%s, %s: seed %llu: the "
-                        "counts' walk chose another move than %s",
-                        preset_name(preset), label, (unsigned long long)s,
-                        mtext(text, sizeof text, &full));
-                REQ_MSG(walked == ml->n, "%s, %s: the counts' walk found "
-                        "%llu legal moves, the legal list %zu (phase %d)",
-                        preset_name(preset), label,
-                        (unsigned long long)walked, ml->n, th_phase(g));
-                ps->fast++;
-            }
-        }
+        snprintf(where, sizeof where, "%s, %s", preset_name(preset), label);
+        ps->fast += cross_check(players[seat], g, s, &m, ml, where);
         if (steps % 7 == 0) {
             canasta_player *twin = NULL;
             REQ(canasta_game_copy(copy, g) == CANASTA_OK);
@@ -653,7 +682,7 @@ END_TEST
 
 /* The fast paths against the full list over many more games than above
  * (CANASTA_TEST_SCALE scales them): every seat a random style, every
- * decision cross-checked as in full_game. */
+ * decision cross-checked (cross_check) as in full_game. */
 START_TEST(test_player_fast_paths_match_the_full_list)
 {
     th_movelist ml = { NULL, 0, 0 };
@@ -665,6 +694,7 @@ START_TEST(test_player_fast_paths_match_the_full_list)
             uint64_t gseed = UINT64_C(77000) + (uint64_t)(i * 1000 + game);
             canasta_game *g = preset_game(all_presets[i], gseed, 2500);
             canasta_player *pl[PL_MAX_SEATS];
+            char where[64];
             th_sm64 r;
             int s;
             r.state = gseed;
@@ -672,52 +702,14 @@ START_TEST(test_player_fast_paths_match_the_full_list)
                 pl[s] = new_player();
                 random_style(pl[s], &r);
             }
+            snprintf(where, sizeof where, "%s game %d",
+                     preset_name(all_presets[i]), game);
             while (th_phase(g) != CANASTA_PHASE_GAME_OVER) {
                 const canasta_player *p = pl[th_seat(g)];
-                uint64_t seed = th_sm64_next(&r), walked = 0;
-                canasta_move m = choose(p, g, seed), full, walk;
-                cn_state view;
-                cn_facts f;
-                char text[CANASTA_MOVE_TEXT_MAX];
+                uint64_t seed = th_sm64_next(&r);
+                canasta_move m = choose(p, g, seed);
                 REQ(decisions++ < 10000000L);
-                REQ(cn_player_decide_how(&full, &f, &view, p, g, seed, 0) ==
-                    CANASTA_OK);
-                REQ_MSG(same_move(&m, &full), "%s game %d: the player chose "
-                        "%s, scoring every legal move another",
-                        preset_name(all_presets[i]), game,
-                        mtext(text, sizeof text, &m));
-                cn_facts_init(&f, &g->st, p->knob);
-                if (th_phase(g) == CANASTA_PHASE_PLAY) {
-                    /* The bound the walk skips discards by: no discard
-                     * scores above it, and every other play-phase move
-                     * the player wants (a meld, the question) does. */
-                    size_t mi;
-                    int c;
-                    for (c = 8; c <= CANASTA_JOKER; c++)
-                        if (g->st.hand[f.seat][c])
-                            REQ_MSG(cn_discard_score(&f, c) <=
-                                    CN_DISCARD_MAX, "card %d scores %ld as "
-                                    "a discard", c, cn_discard_score(&f, c));
-                    th_list_moves(&ml, g);
-                    for (mi = 0; mi < ml.n; mi++) {
-                        long sc;
-                        if (ml.v[mi].kind == CANASTA_MOVE_DISCARD)
-                            continue;
-                        sc = cn_score_move(&f, &ml.v[mi]);
-                        REQ_MSG(sc == CN_NEVER || sc > CN_DISCARD_MAX,
-                                "%s scores %ld", mtext(text, sizeof text,
-                                &ml.v[mi]), sc);
-                    }
-                    cn_facts_init(&f, &g->st, p->knob); /* fresh for the walk */
-                }
-                if (cn_player_fast(&walk, &f, seed, &walked)) {
-                    th_list_moves(&ml, g);
-                    REQ(same_move(&walk, &full));
-                    REQ_MSG(walked == ml.n, "%s game %d: %llu moves walked, "
-                            "%zu legal", preset_name(all_presets[i]), game,
-                            (unsigned long long)walked, ml.n);
-                    fast++;
-                }
+                fast += cross_check(p, g, seed, &m, &ml, where);
                 apply_ok(g, &m);
             }
             for (s = 0; s < PL_MAX_SEATS; s++)
