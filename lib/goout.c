@@ -177,3 +177,18 @@ int cn_seat_can_go_out(const cn_state *st, int seat)
     cn_seat_goout_query(&q, st, seat, size, mw);
     return cn_can_go_out(&q);
 }
+
+int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
+                         int jokers, const uint8_t *size, const uint8_t *mw,
+                         int needed)
+{
+    cn_goout_query q;
+    q.hand = NULL; /* read only for an opening's value: none here */
+    q.size = size;
+    q.mw = mw;
+    q.needed = needed;
+    q.opened = 1;
+    q.minimum = 0;
+    q.waiver = 0;
+    return cn_can_go_out_counts(&q, held, b3, twos, jokers);
+}

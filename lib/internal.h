@@ -236,6 +236,12 @@ int cn_can_go_out(const cn_goout_query *q);
 int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
                          int b3, int twos, int jokers);
 int cn_seat_can_go_out(const cn_state *st, int seat);
+/* For a side that has opened (no minimum, no waiver), from the counts
+ * alone: the player's "still out after this meld" (player.c,
+ * player_fast.c). */
+int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
+                         int jokers, const uint8_t *size, const uint8_t *mw,
+                         int needed);
 /* The query of cn_seat_can_go_out with the side's melds given (size[],
  * mw[] by rank, as the caller already holds them). */
 void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
@@ -303,6 +309,23 @@ void cn_play(cn_state *st, const canasta_move *m);
 /* canasta_legal_moves on a state: writes min(capacity, n) moves and
  * returns n, the number of legal moves. */
 size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st);
+/* A group before its cards are picked: rank, naturals, twos, jokers (the
+ * legal-move enumeration and the player's walk over the hand's counts,
+ * player_fast.c, both build moves from these). */
+typedef struct cn_spec {
+    int8_t r, k, t, j;
+} cn_spec;
+/* P4/P5: the hand cards that take the pile with its top card, in the
+ * order the legal moves list them: {naturals, twos, jokers}. */
+extern const int8_t cn_take_forms[3][3];
+/* How many of cn_take_forms an opened side may use: only the natural
+ * pair when the pile is frozen; none when it is not and the side has a
+ * meld of the top card's rank (the top card then joins the meld, with no
+ * hand card: returns 0); else all three. */
+static inline int cn_take_forms_allowed(int frozen, int has_meld)
+{
+    return frozen ? 1 : has_meld ? 0 : 3;
+}
 /* Move k naturals of rank r (lowest suits first; r == 3: black threes),
  * t twos and j jokers from avail (what is left of the hand) into g: the
  * canonical cards of a group, as the legal moves name them. */

@@ -11,6 +11,10 @@
 #include <string.h>
 #include "internal.h"
 
+const int8_t cn_take_forms[3][3] = {
+    { 2, 0, 0 }, { 1, 1, 0 }, { 1, 0, 1 }
+};
+
 typedef struct emitter {
     canasta_move *out;
     size_t cap, n;
@@ -117,12 +121,10 @@ static void emit_if_legal(ctx *c)
 
 /* ---- openings (O1-O3) ---- */
 
-/* A group chosen by the search, before its cards are picked. */
-typedef struct spec { int8_t r, k, t, j; } spec;
 
 /* Pick the cards of every group (in order, so two groups never name the
  * same two), check what the construction does not guarantee, emit. */
-static void opening_leaf(ctx *c, const spec *sp, int n, int value)
+static void opening_leaf(ctx *c, const cn_spec *sp, int n, int value)
 {
     for (int g = c->fixed_groups; g < n; g++)
         if (value - c->gval[g] >= c->minimum)
@@ -164,7 +166,7 @@ static int opening_reach(const ctx *c, int from, int skip)
  * adds a group of a higher rank, so the recursion is at most
  * CANASTA_MOVE_MAX_GROUPS deep. */
 /* NOLINTNEXTLINE(misc-no-recursion): depth bounded as said above */
-static void opening_dfs(ctx *c, spec *sp, int n, int from, int value,
+static void opening_dfs(ctx *c, cn_spec *sp, int n, int from, int value,
                         int skip)
 {
     if (value >= c->minimum) {
@@ -329,7 +331,7 @@ static void take_variants(ctx *c)
         /* Frozen against the side (P3): a natural pair at least, then as
          * much as the opening needs (O3).  The top card is not in the
          * hand, so groups[0] names only the hand cards. */
-        spec sp[CANASTA_MOVE_MAX_GROUPS];
+        cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
         int v = cn_value(top), nv = cn_value(CANASTA_CARD(r, 0));
         c->fixed_groups = 1;
         for (int k = 2; k <= c->nat[r]; k++)
@@ -349,22 +351,18 @@ static void take_variants(ctx *c)
         return;
     }
     int has_meld = cn_meld_size(&st->melds[c->side][r]) > 0;
-    /* P4: frozen, a natural pair; P5: not frozen, the side's meld of the
-     * rank, else a natural pair or a natural with a two or a joker. */
-    static const int8_t forms[3][3] = { { 2, 0, 0 }, { 1, 1, 0 }, { 1, 0, 1 } };
-    int nforms = 3;
-    if (cn_pile_frozen(st, c->side)) {
-        nforms = 1;
-    } else if (has_meld) {
+    int nforms = cn_take_forms_allowed(cn_pile_frozen(st, c->side),
+                                       has_meld);
+    if (nforms == 0) {
         g->count = 0;
         emit_if_legal(c);
         return;
     }
     for (int i = 0; i < nforms; i++) {
-        if (c->nat[r] < forms[i][0] || c->twos < forms[i][1] ||
-            c->jokers < forms[i][2])
+        const int8_t *form = cn_take_forms[i];
+        if (c->nat[r] < form[0] || c->twos < form[1] || c->jokers < form[2])
             continue;
-        cn_fill_group(g, c->avail, r, forms[i][0], forms[i][1], forms[i][2]);
+        cn_fill_group(g, c->avail, r, form[0], form[1], form[2]);
         emit_if_legal(c);
         unfill_group(g, c->avail);
     }
@@ -475,7 +473,7 @@ static void play_phase(ctx *c)
         c->m.card = 0;
         c->m.ngroups = 0;
         c->fixed_groups = 0;
-        spec sp[CANASTA_MOVE_MAX_GROUPS];
+        cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
         opening_dfs(c, sp, 0, 4, 0, 0);
         if (cn_seat_can_go_out(st, c->seat))
             whole_hand_exits(c);

@@ -256,8 +256,6 @@ int cn_facts_wants_out(cn_facts *f)
 
 /* ---- scoring the moves ---- */
 
-#define NEVER CN_NEVER
-
 /* The cards of a group by kind. */
 typedef struct group_parts {
     int rank, naturals, wilds, used;
@@ -277,39 +275,39 @@ static void parts_of(group_parts *g, const canasta_group *grp)
 }
 
 /* Would the seat still be able to go out after the legal meld m?  (Only
- * asked while going out.)  The hand and the side's melds as m leaves
- * them, counted here rather than played on a copy of the view: after a
- * meld the side has opened, so no minimum or waiver comes into it. */
+ * asked while going out.)  The hand's counts and the side's melds as m
+ * leaves them: after a meld the side has opened, so no minimum or waiver
+ * comes into it. */
 static int still_out_after(const cn_facts *f, const canasta_move *m)
 {
-    const cn_state *v = f->st;
-    uint8_t hand[CANASTA_CARD_LIMIT], size[CN_RANKS], mw[CN_RANKS];
+    int held[CN_RANKS], b3 = f->nat[3], twos = f->twos, jokers = f->jokers;
+    uint8_t size[CN_RANKS], mw[CN_RANKS];
     int left = f->hand_n;
-    memcpy(hand, v->hand[f->seat], sizeof hand);
+    memcpy(held, f->nat, sizeof held);
     memcpy(size, f->meld_size, sizeof size);
     memcpy(mw, f->meld_wild, sizeof mw);
     for (int g = 0; g < m->ngroups; g++) {
         const canasta_group *grp = &m->groups[g];
         for (int i = 0; i < grp->count; i++) {
             int c = grp->cards[i];
-            hand[c]--;
             left--;
             size[grp->rank]++;
+            if (c == CANASTA_JOKER)
+                jokers--;
+            else if (cn_is_wild(c))
+                twos--;
+            else if (cn_is_black3(c))
+                b3--;
+            else
+                held[cn_rank(c)]--;
             if (cn_is_wild(c))
                 mw[grp->rank]++;
         }
     }
     if (left == 0)
         return 1; /* the meld took the last card: it went out */
-    cn_goout_query q;
-    q.hand = hand;
-    q.size = size;
-    q.mw = mw;
-    q.needed = v->p.canastas_to_go_out;
-    q.opened = 1;
-    q.minimum = 0;
-    q.waiver = 0;
-    return cn_can_go_out(&q);
+    return cn_opened_can_go_out(held, b3, twos, jokers, size, mw,
+                                f->st->p.canastas_to_go_out);
 }
 
 /* Whether the take-pile policy finds the pile worth taking now. */
@@ -362,20 +360,20 @@ long cn_meld_score(const cn_facts *f, const cn_meld_sum *s)
     int wild_policy = f->knob[CANASTA_KNOB_WILD_CARDS - 1];
     int after = f->hand_n - s->used;
     if (after < 2)
-        return NEVER; /* keep a card to hold after the discard (G1) */
+        return CN_NEVER; /* keep a card to hold after the discard (G1) */
     if (!f->opened) /* an opening: few wild cards, few cards */
         return 1500 - 40L * s->wilds - 3L * s->used;
     if (s->wilds > 0) {
         if (wild_policy == CANASTA_WILDS_SAVE)
-            return NEVER;
+            return CN_NEVER;
         if (s->completes)
             return 1600 - 10L * s->wilds;
         if (s->new_pair_wild && !keep_pairs)
             return 1200 - 40L * s->wilds;
-        return NEVER;
+        return CN_NEVER;
     }
     if (keep_pairs && s->pair_added && !s->completes)
-        return NEVER; /* the pair may take a frozen pile later (P4) */
+        return CN_NEVER; /* the pair may take a frozen pile later (P4) */
     return 1300 + 10L * s->used + 200L * s->completes;
 }
 
@@ -383,7 +381,7 @@ long cn_out_meld_score(const cn_meld_sum *s, int still_out)
 {
     /* Going out: meld as much as possible while the exit stays open. */
     if (!still_out)
-        return NEVER;
+        return CN_NEVER;
     return 3000 + 20L * s->used + 200L * s->completes;
 }
 
@@ -417,14 +415,14 @@ static long score_play_phase(cn_facts *f, const canasta_move *m)
         /* G4: the question is legal only for a seat that can go out (and
          * the legal moves list it before any meld). */
         return cn_facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1]
-            ? 5000 : NEVER;
+            ? 5000 : CN_NEVER;
     case CANASTA_MOVE_MELD:
         return score_meld(f, m);
     case CANASTA_MOVE_DISCARD:
         /* Always below every wanted meld: discarding ends the turn. */
         return cn_discard_score(f, m->card);
     default:
-        return NEVER;
+        return CN_NEVER;
     }
 }
 

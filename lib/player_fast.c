@@ -30,11 +30,6 @@
 #include "internal.h"
 #include "player.h"
 
-/* A group before its cards are picked: rank, naturals, twos, jokers. */
-typedef struct spec {
-    int8_t r, k, t, j;
-} spec;
-
 /* The best move so far, as consider() in player.c keeps it. */
 typedef struct pick {
     uint64_t seed;
@@ -45,11 +40,11 @@ typedef struct pick {
     int exhaustive;   /* walk every legal move, even when it cannot win */
     int found, tie_known;
     int kind, card, ngroups;
-    spec g[CANASTA_MOVE_MAX_GROUPS];
+    cn_spec g[CANASTA_MOVE_MAX_GROUPS];
 } pick;
 
 /* The best move is the group (or a meld of groups) of kind `kind`. */
-static void set_groups(pick *p, int kind, const spec *g, int n)
+static void set_groups(pick *p, int kind, const cn_spec *g, int n)
 {
     p->kind = kind;
     p->ngroups = n;
@@ -58,7 +53,7 @@ static void set_groups(pick *p, int kind, const spec *g, int n)
 
 static void set_group(pick *p, int kind, int r, int k, int t, int j)
 {
-    spec g;
+    cn_spec g;
     g.r = (int8_t)r;
     g.k = (int8_t)k;
     g.t = (int8_t)t;
@@ -95,7 +90,7 @@ static int offer(pick *p, long s)
 
 /* The groups' cards from the hand, in order, as legal.c picks them (so
  * two groups never name the same card). */
-static void fill_groups(canasta_move *m, const uint8_t *hand, const spec *g,
+static void fill_groups(canasta_move *m, const uint8_t *hand, const cn_spec *g,
                         int n)
 {
     uint8_t avail[CANASTA_CARD_LIMIT];
@@ -109,7 +104,7 @@ static void fill_groups(canasta_move *m, const uint8_t *hand, const spec *g,
 
 /* Whether the move of kind MELD or TAKE_PILE with these groups is legal,
  * by the full check. */
-static int groups_legal(const cn_facts *f, int kind, const spec *g, int n)
+static int groups_legal(const cn_facts *f, int kind, const cn_spec *g, int n)
 {
     canasta_move m;
     m.kind = (uint8_t)kind;
@@ -123,7 +118,7 @@ static int groups_legal(const cn_facts *f, int kind, const spec *g, int n)
  * legal, by the full check (P1-P6, O3, G1), as take_variants asks it. */
 static int take_legal(const cn_facts *f, int r, int k, int t, int j)
 {
-    spec g;
+    cn_spec g;
     g.r = (int8_t)r;
     g.k = (int8_t)k;
     g.t = (int8_t)t;
@@ -164,15 +159,8 @@ static int still_out(const cn_facts *f, int r, int k, int t, int j)
         held[r] -= k;
     size[r] = (uint8_t)(size[r] + k + t + j);
     mw[r] = (uint8_t)(mw[r] + t + j);
-    cn_goout_query q;
-    q.hand = NULL; /* read only for an opening's value; opened below */
-    q.size = size;
-    q.mw = mw;
-    q.needed = f->st->p.canastas_to_go_out;
-    q.opened = 1;
-    q.minimum = 0;
-    q.waiver = 0;
-    return cn_can_go_out_counts(&q, held, b3, f->twos - t, f->jokers - j);
+    return cn_opened_can_go_out(held, b3, f->twos - t, f->jokers - j, size,
+                                mw, f->st->p.canastas_to_go_out);
 }
 
 /* Whether the single-group meld (r, k, t, j) of an opened side is legal
@@ -306,7 +294,7 @@ typedef struct opening {
     cn_facts *f;
     int minimum, twos, jokers; /* wild cards not in the opening yet */
     int gval[CANASTA_MOVE_MAX_GROUPS];
-    spec sp[CANASTA_MOVE_MAX_GROUPS];
+    cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
 } opening;
 
 /* The most that ranks from..ace and the wild cards left could add
@@ -413,18 +401,11 @@ static int draw_phase(pick *p, cn_facts *f)
     if (top == 0 || cn_is_wild(top) || cn_is_black3(top))
         return 1; /* P2: no take is listed */
     int r = cn_rank(top);
-    /* P4: frozen, a natural pair; P5: not frozen, the side's meld of the
-     * rank, else a natural pair or a natural with a two or a joker. */
-    static const int8_t forms[4][3] = {
-        { 0, 0, 0 }, { 2, 0, 0 }, { 1, 1, 0 }, { 1, 0, 1 }
-    };
-    int first = 1, last = 3;
-    if (f->frozen)
-        last = 1;
-    else if (f->meld_size[r] > 0)
-        first = last = 0;
-    for (int i = first; i <= last; i++) {
-        int k = forms[i][0], t = forms[i][1], j = forms[i][2];
+    static const int8_t no_hand_card[3] = { 0, 0, 0 };
+    int n = cn_take_forms_allowed(f->frozen, f->meld_size[r] > 0);
+    for (int i = 0; i < (n ? n : 1); i++) {
+        const int8_t *form = n ? cn_take_forms[i] : no_hand_card;
+        int k = form[0], t = form[1], j = form[2];
         if (f->nat[r] < k || f->twos < t || f->jokers < j)
             continue;
         long s = cn_take_score(f, k + t + j, t + j);
