@@ -13,7 +13,9 @@
  *   4  create rules and games with an allocator that fails at the k-th
  *      request: every call either succeeds or fails with E_NOMEM and an
  *      output of NULL; LeakSanitizer sees anything not given back
- * Keys come from the known list or are any 32-bit value; values are at,
+ * Keys come from the known list, from near the settable keys or the
+ * read-only block (so a key added to the library but not to this list is
+ * found at once), or are any 32-bit value; values are at,
  * inside or just outside the key's range, or any 32-bit value.
  */
 #include <stdlib.h>
@@ -26,15 +28,15 @@ static const int keys[] = {
     CANASTA_OPT_ONE_CARD_RULE, CANASTA_OPT_TIE_RULE, CANASTA_OPT_HAND_SIZE,
     CANASTA_OPT_CANASTAS_TO_GO_OUT, CANASTA_OPT_DRAW_COUNT,
     CANASTA_OPT_PLAYERS, CANASTA_OPT_SIDES, CANASTA_OPT_PACKS,
-    CANASTA_OPT_JOKERS, CANASTA_OPT_DECK_SIZE
+    CANASTA_OPT_JOKERS, CANASTA_OPT_DECK_SIZE, CANASTA_OPT_LONE_HAND
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
 #define N_SETTABLE 7
 
 /* The classic preset's values (canasta.h, RULES.md C1, C2, C4, G1, G4,
- * P6, S6, T1). */
+ * P6, S6, T1; no lone hand, X3). */
 static const int defaults[N_KEYS] = {
-    5000, 1, 1, CANASTA_TIE_PLAY_ON, 11, 1, 1, 4, 2, 2, 4, 108
+    5000, 1, 1, CANASTA_TIE_PLAY_ON, 11, 1, 1, 4, 2, 2, 4, 108, 0
 };
 
 static int key_index(int key)
@@ -50,8 +52,10 @@ static int read_key(fz_in *in)
     unsigned b = fz_u8(in);
     if (b < 200)
         return keys[b % N_KEYS];
+    if (b < 215)
+        return (int)(b - 207); /* near the settable keys: -7..7 */
     if (b < 230)
-        return (int)(b - 215); /* near the known keys */
+        return (int)(b - 120); /* the read-only block and past it: 95..109 */
     return (int)fz_u32(in);
 }
 

@@ -43,7 +43,8 @@ for i, text in enumerate([
     write("card", "text-%02d" % i, text)
 
 # ---- rules: op, key, operands ----------------------------------------
-# key byte < 200 picks from the 12 known keys (index = byte % 12);
+# key byte < 200 picks from the 13 known keys (index = byte % 13), 200..214
+# gives -7..7, 215..229 gives 95..109 (the read-only block);
 # value byte < 128 then u16 inside the range, else an edge or a raw int.
 rules = {
     "defaults": [1, 0, 1, 4, 1, 7, 1, 11],
@@ -62,6 +63,9 @@ rules = {
              [4, 0, 3] + u64(4) + [4, 0, 7] + u64(5),
     "hand-size-15": [0, 4, 128, 3, 0] + u64(123456789),
     "draw-two": [0, 6, 128, 0, 5, 128, 3, 0] + u64(42),
+    # every read-only key by number (100..105) and the first past them
+    "readonly-block": [1, 220, 1, 221, 1, 222, 1, 223, 1, 224, 1, 225,
+                       1, 226, 0, 225, 1, 0, 12, 129],
 }
 for name, data in rules.items():
     write("rules", name, data)
