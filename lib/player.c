@@ -354,6 +354,7 @@ static long score_draw_phase(const cn_facts *f, const canasta_move *m)
 }
 
 
+/* A change here must keep cn_meld_wild_floor (player.h) true. */
 long cn_meld_score(const cn_facts *f, const cn_meld_sum *s)
 {
     int keep_pairs = f->knob[CANASTA_KNOB_KEEP_PAIRS - 1];

@@ -3,6 +3,7 @@
 #ifndef CANASTA_PLAYER_H
 #define CANASTA_PLAYER_H
 
+#include <limits.h>
 #include "internal.h"
 
 #define CN_KNOBS 7 /* CANASTA_KNOB_TAKE_PILE .. CANASTA_KNOB_ASK */
@@ -68,6 +69,23 @@ typedef struct cn_meld_sum {
 /* The score of a meld with sum s, unless the seat wants to go out (see
  * cn_out_meld_score). */
 long cn_meld_score(const cn_facts *f, const cn_meld_sum *s);
+/* For a seat of an opened side that does not want to go out: the fewest
+ * cards from the hand (used) a single group of k naturals and at least one
+ * wild card, laid on the side's meld of that rank of `size` cards (0: a
+ * new meld), must hold before cn_meld_score can score it above CN_NEVER
+ * (INT_MAX: never), when it leaves two cards or more.  The walk counts the
+ * groups below it without scoring them. */
+static inline int cn_meld_wild_floor(const cn_facts *f, int size, int k)
+{
+    /* Read with cn_meld_score (player.c): a group with wild cards scores
+     * only when it completes a canasta or, with pairs not kept, lays a new
+     * natural pair with them.  Inline: the walk asks it for every row. */
+    if (f->knob[CANASTA_KNOB_WILD_CARDS - 1] == CANASTA_WILDS_SAVE)
+        return INT_MAX;
+    if (size == 0 && k == 2 && !f->knob[CANASTA_KNOB_KEEP_PAIRS - 1])
+        return 0;
+    return size < 7 ? 7 - size : INT_MAX;
+}
 /* Whether the take-pile knobs find the pile worth taking now. */
 int cn_take_worth(const cn_facts *f);
 /* The score of taking the pile with `used` cards from the hand, `wilds`

@@ -38,6 +38,10 @@ typedef struct pick {
     uint64_t tie;     /* cn_player_tie of index, once needed */
     uint64_t n;       /* legal moves walked so far: the next one's place */
     int exhaustive;   /* walk every legal move, even when it cannot win */
+    /* A move scoring CN_NEVER cannot be the choice: a discard, which
+     * scores more, follows it in the list.  Such moves are counted, not
+     * offered (never when exhaustive). */
+    int never_loses;
     int found, tie_known;
     int kind, card, ngroups;
     cn_spec g[CANASTA_MOVE_MAX_GROUPS];
@@ -66,6 +70,8 @@ static void set_group(pick *p, int kind, int r, int k, int t, int j)
 static int offer(pick *p, long s)
 {
     uint64_t index = p->n++;
+    if (s == CN_NEVER && p->never_loses)
+        return 0;
     if (p->found) {
         if (s < p->score)
             return 0;
@@ -229,13 +235,40 @@ static void offer_melds(pick *p, cn_facts *f)
 {
     const int hn = f->hand_n, twos = f->twos, jokers = f->jokers;
     const int yes = f->st->permission == CANASTA_PERMISSION_YES;
+    /* quiet: the seat neither wants out nor was told yes, and CN_NEVER
+     * loses (never_loses), so a group with wild cards below
+     * cn_meld_wild_floor that leaves two cards or more is legal by
+     * construction and cannot be chosen: a row of such groups is counted,
+     * not walked.  -1 until the first rank with groups asks. */
+    int quiet = -1;
     for (int r = 4; r <= 14; r++) {
         const int size = f->meld_size[r], nat = f->nat[r];
         if (size == 0 && nat < 2)
             continue;
+        if (quiet < 0)
+            quiet = p->never_loses && !yes &&
+                    !(f->out_known ? f->wants_out : cn_facts_wants_out(f));
         const int room = cn_wild_room(f->meld_wild[r]);
         const int tmax = twos < room ? twos : room;
-        for (int k = size ? 0 : 2; k <= nat; k++)
+        /* The row of k naturals holds the wild groups (t, j) with
+         * t + j >= 1 (never fewer than three cards then, since k >= 2
+         * for a new meld): wild_groups of them, using up to k + most. */
+        const int most = room < twos + jokers ? room : twos + jokers;
+        int wild_groups = 0;
+        for (int t = 0; t <= tmax; t++)
+            wild_groups += 1 + (room - t < jokers ? room - t : jokers);
+        wild_groups--; /* t = j = 0 */
+        for (int k = size ? 0 : 2; k <= nat; k++) {
+            const int floor = quiet ? cn_meld_wild_floor(f, size, k) : 0;
+            if (k + most < floor && k + most <= hn - 2) {
+                /* quiet, and the whole row's wild groups are below the
+                 * floor and leave two cards: only the natural group (which
+                 * leaves two cards too, so needs no check) can be chosen */
+                if (k > 0 && (size > 0 || k >= 3))
+                    offer_group(p, f, r, k, 0, 0, 0);
+                p->n += (uint64_t)wild_groups;
+                continue;
+            }
             for (int t = 0; t <= tmax; t++) {
                 int jmax = room - t < jokers ? room - t : jokers;
                 for (int j = 0; j <= jmax; j++) {
@@ -248,6 +281,7 @@ static void offer_melds(pick *p, cn_facts *f)
                     offer_group(p, f, r, k, t, j, checked);
                 }
             }
+        }
     }
     /* M6: black threes only in the move that goes out. */
     for (int k = 3; k <= f->nat[3] && k <= 4; k++)
@@ -255,16 +289,23 @@ static void offer_melds(pick *p, cn_facts *f)
             offer_group(p, f, 3, k, 0, 0, 1);
 }
 
+/* Whether the play phase lists discards (check_discard in moves.c): G1,
+ * G4: the last card goes only when going out, and after a yes only the
+ * last card goes. */
+static int discards_legal(const cn_facts *f)
+{
+    const cn_state *st = f->st;
+    return f->hand_n == 1 ? st->permission != CANASTA_PERMISSION_NO &&
+                                f->canastas >= st->p.canastas_to_go_out
+                          : st->permission != CANASTA_PERMISSION_YES;
+}
+
 /* One discard per kind of card, lowest code first (legal.c's discards). */
 static void offer_discards(pick *p, const cn_facts *f)
 {
-    const cn_state *st = f->st;
-    const uint8_t *h = st->hand[f->seat];
-    if (f->hand_n == 1 ? st->permission == CANASTA_PERMISSION_NO ||
-                             f->canastas < st->p.canastas_to_go_out
-                       : st->permission == CANASTA_PERMISSION_YES)
-        return; /* G1, G4: the last card goes only when going out, and
-                 * after a yes only the last card goes */
+    const uint8_t *h = f->st->hand[f->seat];
+    if (!discards_legal(f))
+        return;
     for (int cls = 2; cls <= 15; cls++) {
         int card = 0;
         if (cls == 15) {
@@ -422,6 +463,8 @@ static int draw_phase(pick *p, cn_facts *f)
 
 static int play_phase(pick *p, cn_facts *f)
 {
+    /* Every discard scores above CN_NEVER (cn_discard_score). */
+    p->never_loses = !p->exhaustive && f->hand_n >= 1 && discards_legal(f);
     if (!f->opened) {
         if (!offer_openings(p, f))
             return 0;
@@ -431,8 +474,8 @@ static int play_phase(pick *p, cn_facts *f)
              * 5000, above any meld or discard, if the seat wants out and
              * its knob lets it ask. */
             int ask = cn_facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1];
-            offer(p, ask ? 5000 : CN_NEVER);
-            p->kind = CANASTA_MOVE_ASK;
+            if (offer(p, ask ? 5000 : CN_NEVER))
+                p->kind = CANASTA_MOVE_ASK;
             if (ask && !p->exhaustive)
                 return 1;
         }

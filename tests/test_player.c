@@ -496,6 +496,30 @@ END_TEST
 /* Legality, completeness, determinism                                */
 /* ---------------------------------------------------------------- */
 
+/* cn_meld_wild_floor's promise, by which the walk counts rows of wild
+ * groups without scoring them: for an opened side's seat that neither
+ * wants out nor was told yes, a legal single group with wild cards that
+ * leaves two cards or more and uses fewer cards than the floor scores
+ * CN_NEVER (sc: cn_score_move of m). */
+static void floor_check(cn_facts *f, const canasta_move *m, long sc,
+                        const char *where)
+{
+    const canasta_group *g = &m->groups[0];
+    int k = 0, i;
+    char text[CANASTA_MOVE_TEXT_MAX];
+    if (m->kind != CANASTA_MOVE_MELD || m->ngroups != 1 || !f->opened ||
+        f->st->permission == CANASTA_PERMISSION_YES || cn_facts_wants_out(f))
+        return;
+    for (i = 0; i < g->count; i++)
+        k += !cn_is_wild(g->cards[i]);
+    if (k == g->count || f->hand_n - g->count < 2)
+        return;
+    if (g->count < cn_meld_wild_floor(f, f->meld_size[g->rank], k))
+        REQ_MSG(sc == CN_NEVER, "%s: %s scores %ld below the wild floor %d",
+                where, mtext(text, sizeof text, m), sc,
+                cn_meld_wild_floor(f, f->meld_size[g->rank], k));
+}
+
 /* The player's fast paths against scoring every legal move, at g's
  * decision for player p and seed:
  *  - chosen (what canasta_player_choose gave) is the full list's move;
@@ -537,6 +561,7 @@ static int cross_check(const canasta_player *p, const canasta_game *g,
             sc = cn_score_move(&f, &ml->v[i]);
             REQ_MSG(sc == CN_NEVER || sc > CN_DISCARD_MAX, "%s: %s scores "
                     "%ld", where, mtext(text, sizeof text, &ml->v[i]), sc);
+            floor_check(&f, &ml->v[i], sc, where);
         }
     }
     cn_facts_init(&f, &g->st, p->knob);
