@@ -78,20 +78,20 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
                          int b3, int twos, int jokers)
 {
     const uint8_t *h = q->hand;
-    int total = b3 + twos + jokers;
-    for (int r = 4; r <= 14; r++)
-        total += held[r];
-    if (total == 0)
-        return 0;
-
-    /* Quick refusal: every rank held once with no meld to join, and a
-     * wrong number of black threes, needs the single discard. */
+    /* Quick refusal (most calls end here): every rank held once with no
+     * meld to join, and a wrong number of black threes, needs the single
+     * discard. */
     int strays = b3 == 1 || b3 == 5;
     if (b3 == 2 || b3 > 5)
         return 0;
-    for (int r = 4; r <= 14; r++)
+    int total = b3 + twos + jokers; /* cards held, once past the refusal */
+    for (int r = 4; r <= 14; r++) {
+        total += held[r];
         if (held[r] == 1 && q->size[r] == 0 && ++strays > 1)
             return 0;
+    }
+    if (total == 0)
+        return 0;
     /* Quick refusal: not enough melds could reach seven cards (G1). */
     int reachable = 0, w = twos + jokers;
     for (int r = 4; r <= 14; r++) {
