@@ -264,12 +264,36 @@ static void next_hand(cn_state *st)
     cn_deal(st);
 }
 
-/* M5: a CANASTA event for every meld of the side that the move made
- * reach seven cards (was_size: sizes before the move, by rank). */
-static void canasta_events(cn_state *st, int seat, const uint8_t *was_size)
+/* The ranks whose melds the checked move m lays cards on, one bit per
+ * rank: its groups' (a take's first group is the top card's, P1, even
+ * when it holds no card from the hand). */
+static unsigned laid_ranks(const canasta_move *m)
+{
+    unsigned ranks = 0;
+    for (int g = 0; g < m->ngroups; g++)
+        ranks |= 1u << m->groups[g].rank;
+    return ranks;
+}
+
+/* The sizes of the seat's side's melds of those ranks. */
+static void meld_sizes(const cn_state *st, int seat, unsigned ranks,
+                       uint8_t *size)
+{
+    for (int r = 3; r <= 14; r++)
+        if (ranks >> r & 1)
+            size[r] = (uint8_t)cn_meld_size(&st->melds[st->side_of[seat]][r]);
+}
+
+/* M5: a CANASTA event, lowest rank first, for every meld of the side
+ * that the move made reach seven cards (only melds of the ranks it laid
+ * cards on can; was_size: their sizes before it). */
+static void canasta_events(cn_state *st, int seat, unsigned ranks,
+                           const uint8_t *was_size)
 {
     int side = st->side_of[seat];
     for (int r = 3; r <= 14; r++) {
+        if (!(ranks >> r & 1))
+            continue;
         const cn_meld *md = &st->melds[side][r];
         if (was_size[r] < 7 && cn_meld_size(md) >= 7)
             cn_event_add(st, CANASTA_EVENT_CANASTA, seat, side, r,
@@ -278,16 +302,11 @@ static void canasta_events(cn_state *st, int seat, const uint8_t *was_size)
     }
 }
 
-static void meld_sizes(const cn_state *st, int seat, uint8_t *size)
-{
-    for (int r = 0; r < CN_RANKS; r++)
-        size[r] = (uint8_t)cn_meld_size(&st->melds[st->side_of[seat]][r]);
-}
-
 void cn_play(cn_state *st, const canasta_move *m)
 {
     int seat = m->seat;
     uint8_t was[CN_RANKS];
+    unsigned ranks;
     cn_events_clear(st);
     switch (m->kind) {
     case CANASTA_MOVE_DRAW:
@@ -297,18 +316,20 @@ void cn_play(cn_state *st, const canasta_move *m)
             cn_end_hand(st, CANASTA_END_RED_THREE, -1); /* E2 */
         break;
     case CANASTA_MOVE_TAKE_PILE:
-        meld_sizes(st, seat, was);
+        ranks = laid_ranks(m);
+        meld_sizes(st, seat, ranks, was);
         cn_play_take(st, m);
-        canasta_events(st, seat, was);
+        canasta_events(st, seat, ranks, was);
         if (st->p.lone_hand && !st->lone_plus1)
             cn_form_partnership(st, seat); /* X3 */
         if (st->hand_n[seat] == 0)
             went_out(st, seat);
         break;
     case CANASTA_MOVE_MELD:
-        meld_sizes(st, seat, was);
+        ranks = laid_ranks(m);
+        meld_sizes(st, seat, ranks, was);
         cn_groups_lay(st, m, seat);
-        canasta_events(st, seat, was);
+        canasta_events(st, seat, ranks, was);
         st->turn_melds++;
         if (st->hand_n[seat] == 0)
             went_out(st, seat);

@@ -30,6 +30,14 @@ static void text_is(const canasta_game *g, size_t i, int viewer,
     ck_assert_str_eq(buf, expected);
 }
 
+static int meld_size(const canasta_game *g, int side, int rank)
+{
+    int nat = 0, tw = 0, jk = 0;
+    ck_assert_int_eq(canasta_game_meld(&nat, &tw, &jk, g, side, rank),
+                     CANASTA_OK);
+    return nat + tw + jk;
+}
+
 START_TEST(test_C5_C6_deal_events_upcard_and_red_threes)
 {
     /* Seat 1 is dealt the 3h (C6: laid out, replaced by the stock's top
@@ -129,6 +137,52 @@ START_TEST(test_R2_red_three_picked_up_with_the_pile_goes_to_the_table)
 }
 END_TEST
 
+START_TEST(test_M5_top_card_alone_makes_a_canasta_event)
+{
+    /* Seat 0 opens with six kings (60 >= 50, O1); seat 1 throws a king
+     * on the unfrozen pile; seat 2, seat 0's partner, takes it with no
+     * card from the hand (P5): the top card alone makes the canasta. */
+    const char *const hands[4] = {
+        "Kc Kd Kh Ks Kc Kd Ad Ad As 5d 6d",
+        "Kh 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah",
+        "4s 5s 6s 7s 8s 9s 10s Js Qs 7c 8c",
+        "4c 5c 6c 8d 9d 10c Jd Qd Qc 10d Jc",
+    };
+    canasta_game *g = th_game(NULL, 3, hands, "9c", "4d 7d");
+    th_do_draw(g, 0);
+    th_do_meld(g, 0, "Kc Kd Kh Ks Kc Kd");
+    ck_assert_int_eq(count(g), 0); /* six cards: no canasta yet */
+    th_do_discard(g, 0, "5d");
+    th_do_draw(g, 1);
+    th_do_discard(g, 1, "Kh");
+    th_do_take(g, 2, "");
+    ck_assert_int_eq(meld_size(g, 0, CANASTA_RANK_KING), 7);
+    ck_assert_int_eq(count(g), 2);
+    text_is(g, 0, CANASTA_VIEW_ALL, "2 pickup 9c 5d Kh");
+    text_is(g, 1, CANASTA_VIEW_ALL, "side 0 canasta K natural"); /* M5 */
+    canasta_game_free(g);
+}
+END_TEST
+
+START_TEST(test_M5_canasta_event_from_a_later_group)
+{
+    /* Seat 0 opens with aces and seven kings in one move: the second
+     * group is the canasta, and has its event. */
+    const char *const hands[4] = {
+        "Ad Ad As Kc Kd Kh Ks Kc Kd Kh 5d",
+        "4h 5h 6h 7h 8h 9h 10h Jh Qh Ah 4h",
+        "4s 5s 6s 7s 8s 9s 10s Js Qs 7c 8c",
+        "4c 5c 6c 8d 9d 10c Jd Qd Qc 10d Jc",
+    };
+    canasta_game *g = th_game(NULL, 3, hands, "9c", "4d 7d");
+    th_do_draw(g, 0);
+    th_do_meld(g, 0, "Ad Ad As | Kc Kd Kh Ks Kc Kd Kh");
+    ck_assert_int_eq(count(g), 1);
+    text_is(g, 0, CANASTA_VIEW_ALL, "side 0 canasta K natural"); /* M5 */
+    canasta_game_free(g);
+}
+END_TEST
+
 /* Events and game state agree over random play: every DRAW's cards are
  * in the drawer's hand afterwards, every PICK_UP's last card is the old
  * top, each SCORE equals canasta_game_hand_score's total, a HAND_END
@@ -152,8 +206,16 @@ START_TEST(test_events_agree_with_the_state_in_random_play)
             ck_assert_int_eq(canasta_legal_moves(moves, 4096, &n, g), CANASTA_OK);
             const canasta_move *m = &moves[th_sm64_next(&rng) % n];
             canasta_game *before = NULL;
+            int mside = th_seat_side(g, m->seat), was[15] = { 0 };
+            int made = 0, announced = 0; /* canastas made, CANASTA events */
+            for (int rank = 3; rank <= 14; rank++)
+                was[rank] = meld_size(g, mside, rank);
             ck_assert_int_eq(canasta_game_clone(&before, g), CANASTA_OK);
             ck_assert_int_eq(canasta_apply(NULL, 0, g, m), CANASTA_OK);
+            if (m->kind == CANASTA_MOVE_MELD ||
+                m->kind == CANASTA_MOVE_TAKE_PILE)
+                for (int rank = 3; rank <= 14; rank++)
+                    made += was[rank] < 7 && meld_size(g, mside, rank) >= 7;
             for (size_t i = 0; i < count(g); i++) {
                 int kind, seat, side, value, detail;
                 uint8_t cards[200];
@@ -198,6 +260,7 @@ START_TEST(test_events_agree_with_the_state_in_random_play)
                 }
                 if (kind == CANASTA_EVENT_CANASTA) {
                     int nat = 0, tw = 0, jk = 0;
+                    announced++;
                     ck_assert_int_eq(canasta_game_meld(&nat, &tw, &jk, g, side,
                                                        value), CANASTA_OK);
                     ck_assert_int_ge(nat + tw + jk, 7);
@@ -210,6 +273,9 @@ START_TEST(test_events_agree_with_the_state_in_random_play)
                     ck_assert_int_eq(side, w);
                 }
             }
+            /* M5: every meld the move made a canasta has its event (a
+             * take's top card alone can make one). */
+            ck_assert_int_eq(announced, made);
             /* A3: undo gives back the state before, events included. */
             if (m->kind != CANASTA_MOVE_NEXT_HAND && th_sm64_next(&rng) % 8 == 0) {
                 int eq = 0;
@@ -267,6 +333,8 @@ Suite *suite_events(void)
     tcase_add_test(tc, test_T1_R1_draw_events_hide_the_card_from_others);
     tcase_add_test(tc, test_P1_pickup_event_lists_the_whole_pile_top_last);
     tcase_add_test(tc, test_R2_red_three_picked_up_with_the_pile_goes_to_the_table);
+    tcase_add_test(tc, test_M5_top_card_alone_makes_a_canasta_event);
+    tcase_add_test(tc, test_M5_canasta_event_from_a_later_group);
     tcase_add_test(tc, test_events_bad_arguments);
     suite_add_tcase(s, tc);
     TCase *rp = tcase_create("random_play");
