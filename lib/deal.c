@@ -45,14 +45,16 @@ static void rng_for(cn_rng *r, uint64_t seed, uint64_t k)
 }
 
 /* A uniform integer in [0, n), n >= 1: the top 32 bits of an output,
- * drawing again while they fall in the incomplete last block. */
+ * drawing again while they fall in the incomplete last block of n values
+ * (v - v % n is where v's block starts; it is incomplete when fewer than
+ * n values follow that start below 2^32).  One division per draw. */
 static uint32_t bounded(cn_rng *r, uint32_t n)
 {
-    uint64_t limit = (1ULL << 32) - ((1ULL << 32) % n);
     for (;;) {
-        uint64_t v = xoshiro_next(r) >> 32;
-        if (v < limit)
-            return (uint32_t)(v % n);
+        uint32_t v = (uint32_t)(xoshiro_next(r) >> 32);
+        uint32_t rem = v % n;
+        if ((uint64_t)(v - rem) + n <= (1ULL << 32))
+            return rem;
     }
 }
 
