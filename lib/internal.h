@@ -136,6 +136,15 @@ struct canasta_game {
     cn_state st;
 };
 
+/* Clear *m.  A copy of a zero move compiles to a few vector stores; a
+ * memset of this size becomes `rep stos`, whose start-up alone costs
+ * more, and the player clears a move (and its facts) every decision. */
+static inline void cn_move_clear(canasta_move *m)
+{
+    static const canasta_move zero;
+    *m = zero;
+}
+
 /* ---- cards.c ---- */
 static inline int cn_rank(int c) { return c >> 2; }
 static inline int cn_suit(int c) { return c & 3; }
@@ -189,6 +198,30 @@ static inline int cn_sum4(const uint8_t *counts)
     uint32_t x;
     memcpy(&x, counts, sizeof x);
     return (int)((x * 0x01010101u) >> 24);
+}
+/* The index of the lowest set bit of x, which is not 0.  Loops over a
+ * mask of the ranks or suits present, built without branches, mispredict
+ * less than a test per rank on the hand's unpredictable counts. */
+static inline int cn_lowest_bit(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+/* The first of four card counts in a row (a rank's suits) that is not 0:
+ * 0..3, or 4 when all are. */
+static inline int cn_first_held4(const uint8_t *c)
+{
+    return cn_lowest_bit((uint32_t)(c[0] != 0) | (uint32_t)(c[1] != 0) << 1 |
+                         (uint32_t)(c[2] != 0) << 2 |
+                         (uint32_t)(c[3] != 0) << 3 | 16u);
 }
 static inline int cn_nat_count(const cn_state *st, int seat, int rank)
 {

@@ -241,10 +241,14 @@ static void offer_melds(pick *p, cn_facts *f)
      * construction and cannot be chosen: a row of such groups is counted,
      * not walked.  -1 until the first rank with groups asks. */
     int quiet = -1;
-    for (int r = 4; r <= 14; r++) {
+    /* The ranks with groups: a meld to add to, or a natural pair. */
+    uint32_t ranks = 0;
+    for (int r = 4; r <= 14; r++)
+        ranks |= (uint32_t)((f->meld_size[r] != 0) | (f->nat[r] >= 2)) << r;
+    while (ranks) {
+        const int r = cn_lowest_bit(ranks);
+        ranks &= ranks - 1;
         const int size = f->meld_size[r], nat = f->nat[r];
-        if (size == 0 && nat < 2)
-            continue;
         if (quiet < 0)
             quiet = p->never_loses && !yes &&
                     !(f->out_known ? f->wants_out : cn_facts_wants_out(f));
@@ -306,19 +310,22 @@ static void offer_discards(pick *p, const cn_facts *f)
     const uint8_t *h = f->st->hand[f->seat];
     if (!discards_legal(f))
         return;
-    for (int cls = 2; cls <= 15; cls++) {
-        int card = 0;
-        if (cls == 15) {
-            card = f->jokers ? CANASTA_JOKER : 0;
-        } else if (cls == 3) {
-            card = h[12] ? 12 : h[15] ? 15 : 0;
-        } else if (cls == 2 ? f->twos : f->nat[cls]) {
-            card = cls * 4;
-            while (!h[card])
-                card++;
-        }
-        if (!card)
-            continue;
+    /* The kinds held: 2 (twos), 3 (black threes), 4..14, 15 (jokers). */
+    uint32_t kinds = (uint32_t)(f->twos != 0) << 2 |
+                     (uint32_t)(f->nat[3] != 0) << 3 |
+                     (uint32_t)(f->jokers != 0) << 15;
+    for (int r = 4; r <= 14; r++)
+        kinds |= (uint32_t)(f->nat[r] != 0) << r;
+    while (kinds) {
+        const int cls = cn_lowest_bit(kinds);
+        kinds &= kinds - 1;
+        int card;
+        if (cls == 15)
+            card = CANASTA_JOKER;
+        else if (cls == 3)
+            card = h[12] ? 12 : 15;
+        else
+            card = cls * 4 + cn_first_held4(h + cls * 4);
         if (offer(p, cn_discard_score(f, card))) {
             p->kind = CANASTA_MOVE_DISCARD;
             p->card = card;
@@ -492,8 +499,8 @@ int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed,
                    uint64_t *walked)
 {
     const cn_state *st = f->st;
-    pick p;
-    memset(&p, 0, sizeof p);
+    static const pick zero_pick; /* copied, not memset: see cn_move_clear */
+    pick p = zero_pick;
     p.seed = seed;
     p.exhaustive = walked != NULL;
     switch (st->phase) {
@@ -520,7 +527,7 @@ int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed,
     }
     if (walked)
         *walked = p.n;
-    memset(move, 0, sizeof *move);
+    cn_move_clear(move);
     move->kind = (uint8_t)p.kind;
     move->seat = (uint8_t)f->seat;
     if (p.kind == CANASTA_MOVE_DISCARD) {
