@@ -165,7 +165,8 @@ static int held_value(const cn_state *st, int seat)
 /* What every decision reads first. */
 static void facts_start(cn_facts *f, const cn_state *v, const int32_t *knob)
 {
-    static const cn_facts zero_facts; /* copied: see cn_move_clear */
+    /* cppcheck-suppress unassignedVariable ; zero: see cn_move_clear */
+    static const cn_facts zero_facts;
     *f = zero_facts;
     f->st = v;
     f->knob = knob;

@@ -227,20 +227,61 @@ static void offer_group(pick *p, cn_facts *f, int r, int k, int t, int j,
         set_group(p, CANASTA_MOVE_MELD, r, k, t, j);
 }
 
+/* The single-group melds of rank r (4..14) of an opened side, in
+ * legal.c's order: k naturals, then t twos, then j jokers.  quiet: the
+ * seat neither wants out nor was told yes, and CN_NEVER loses
+ * (never_loses), so a group with wild cards below cn_meld_wild_floor that
+ * leaves two cards or more is legal by construction and cannot be
+ * chosen: a row of such groups is counted, not walked. */
+static void offer_rank(pick *p, cn_facts *f, int r, int quiet)
+{
+    const int hn = f->hand_n, twos = f->twos, jokers = f->jokers;
+    const int yes = f->st->permission == CANASTA_PERMISSION_YES;
+    const int size = f->meld_size[r], nat = f->nat[r];
+    const int room = cn_wild_room(f->meld_wild[r]);
+    const int tmax = twos < room ? twos : room;
+    /* The row of k naturals holds the wild groups (t, j) with t + j >= 1
+     * (never fewer than three cards then, since k >= 2 for a new meld):
+     * wild_groups of them, using up to k + most. */
+    const int most = room < twos + jokers ? room : twos + jokers;
+    int wild_groups = 0;
+    for (int t = 0; t <= tmax; t++)
+        wild_groups += 1 + (room - t < jokers ? room - t : jokers);
+    wild_groups--; /* t = j = 0 */
+    for (int k = size ? 0 : 2; k <= nat; k++) {
+        const int floor = quiet ? cn_meld_wild_floor(f, size, k) : 0;
+        if (k + most < floor && k + most <= hn - 2) {
+            /* quiet, and the whole row's wild groups are below the floor
+             * and leave two cards: only the natural group (which leaves
+             * two cards too, so needs no check) can be chosen */
+            if (k > 0 && (size > 0 || k >= 3))
+                offer_group(p, f, r, k, 0, 0, 0);
+            p->n += (uint64_t)wild_groups;
+            continue;
+        }
+        for (int t = 0; t <= tmax; t++) {
+            int jmax = room - t < jokers ? room - t : jokers;
+            for (int j = 0; j <= jmax; j++) {
+                int used = k + t + j;
+                if (used == 0 || (size == 0 && used < 3))
+                    continue;
+                int checked = yes || hn - used <= 1;
+                if (checked && !group_legal(f, r, k, t, j))
+                    continue;
+                offer_group(p, f, r, k, t, j, checked);
+            }
+        }
+    }
+}
+
 /* The single-group melds of an opened side, in legal.c's order
  * (single_groups).  The construction makes them legal, except those that
  * leave one card or none, or follow a yes (G4): the full check decides
  * those. */
 static void offer_melds(pick *p, cn_facts *f)
 {
-    const int hn = f->hand_n, twos = f->twos, jokers = f->jokers;
     const int yes = f->st->permission == CANASTA_PERMISSION_YES;
-    /* quiet: the seat neither wants out nor was told yes, and CN_NEVER
-     * loses (never_loses), so a group with wild cards below
-     * cn_meld_wild_floor that leaves two cards or more is legal by
-     * construction and cannot be chosen: a row of such groups is counted,
-     * not walked.  -1 until the first rank with groups asks. */
-    int quiet = -1;
+    int quiet = -1; /* offer_rank's; asked at the first rank with groups */
     /* The ranks with groups: a meld to add to, or a natural pair. */
     uint32_t ranks = 0;
     for (int r = 4; r <= 14; r++)
@@ -248,48 +289,14 @@ static void offer_melds(pick *p, cn_facts *f)
     while (ranks) {
         const int r = cn_lowest_bit(ranks);
         ranks &= ranks - 1;
-        const int size = f->meld_size[r], nat = f->nat[r];
         if (quiet < 0)
             quiet = p->never_loses && !yes &&
                     !(f->out_known ? f->wants_out : cn_facts_wants_out(f));
-        const int room = cn_wild_room(f->meld_wild[r]);
-        const int tmax = twos < room ? twos : room;
-        /* The row of k naturals holds the wild groups (t, j) with
-         * t + j >= 1 (never fewer than three cards then, since k >= 2
-         * for a new meld): wild_groups of them, using up to k + most. */
-        const int most = room < twos + jokers ? room : twos + jokers;
-        int wild_groups = 0;
-        for (int t = 0; t <= tmax; t++)
-            wild_groups += 1 + (room - t < jokers ? room - t : jokers);
-        wild_groups--; /* t = j = 0 */
-        for (int k = size ? 0 : 2; k <= nat; k++) {
-            const int floor = quiet ? cn_meld_wild_floor(f, size, k) : 0;
-            if (k + most < floor && k + most <= hn - 2) {
-                /* quiet, and the whole row's wild groups are below the
-                 * floor and leave two cards: only the natural group (which
-                 * leaves two cards too, so needs no check) can be chosen */
-                if (k > 0 && (size > 0 || k >= 3))
-                    offer_group(p, f, r, k, 0, 0, 0);
-                p->n += (uint64_t)wild_groups;
-                continue;
-            }
-            for (int t = 0; t <= tmax; t++) {
-                int jmax = room - t < jokers ? room - t : jokers;
-                for (int j = 0; j <= jmax; j++) {
-                    int used = k + t + j;
-                    if (used == 0 || (size == 0 && used < 3))
-                        continue;
-                    int checked = yes || hn - used <= 1;
-                    if (checked && !group_legal(f, r, k, t, j))
-                        continue;
-                    offer_group(p, f, r, k, t, j, checked);
-                }
-            }
-        }
+        offer_rank(p, f, r, quiet);
     }
     /* M6: black threes only in the move that goes out. */
     for (int k = 3; k <= f->nat[3] && k <= 4; k++)
-        if (hn - k <= 1 && group_legal(f, 3, k, 0, 0))
+        if (f->hand_n - k <= 1 && group_legal(f, 3, k, 0, 0))
             offer_group(p, f, 3, k, 0, 0, 1);
 }
 
@@ -499,7 +506,8 @@ int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed,
                    uint64_t *walked)
 {
     const cn_state *st = f->st;
-    static const pick zero_pick; /* copied, not memset: see cn_move_clear */
+    /* cppcheck-suppress unassignedVariable ; zero: see cn_move_clear */
+    static const pick zero_pick;
     pick p = zero_pick;
     p.seed = seed;
     p.exhaustive = walked != NULL;
