@@ -84,13 +84,12 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
     int strays = b3 == 1 || b3 == 5;
     if (b3 == 2 || b3 > 5)
         return 0;
-    int total = b3 + twos + jokers; /* cards held, once past the refusal */
-    for (int r = 4; r <= 14; r++) {
+    int total = b3 + twos + jokers; /* cards held */
+    for (int r = 4; r <= 14; r++) { /* no branch: the counts are random */
         total += held[r];
-        if (held[r] == 1 && q->size[r] == 0 && ++strays > 1)
-            return 0;
+        strays += (held[r] == 1) & (q->size[r] == 0);
     }
-    if (total == 0)
+    if (total == 0 || strays > 1)
         return 0;
     /* Quick refusal: not enough melds could reach seven cards (G1). */
     int reachable = 0, w = twos + jokers;

@@ -207,9 +207,7 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     if (v->phase == CANASTA_PHASE_ANSWER)
         f->hand_value = held_value(v, f->seat);
     const cn_meld *melds = v->melds[f->side];
-    for (int r = 3; r <= 14; r++) {
-        if (!(melds[r].naturals | melds[r].twos | melds[r].jokers))
-            continue; /* most ranks: the sizes stay 0 (memset above) */
+    for (int r = 3; r <= 14; r++) { /* no branch: melds come and go */
         int wild = melds[r].twos + melds[r].jokers;
         int size = melds[r].naturals + wild;
         f->meld_size[r] = (uint8_t)size;
