@@ -85,9 +85,12 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
     if (b3 == 2 || b3 > 5)
         return 0;
     int total = b3 + twos + jokers; /* cards held */
+    uint32_t stray_ranks = 0;
     for (int r = 4; r <= 14; r++) { /* no branch: the counts are random */
+        uint32_t stray = (held[r] == 1) & (q->size[r] == 0);
         total += held[r];
-        strays += (held[r] == 1) & (q->size[r] == 0);
+        strays += (int)stray;
+        stray_ranks |= stray << r;
     }
     if (total == 0 || strays > 1)
         return 0;
@@ -109,10 +112,16 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
             hand_value += h[c] * cn_value(c);
 
     /* Try going out with no discard, then with one card of each kind
-     * held as the discard (suits never matter here). */
+     * held as the discard (suits never matter here).  A stray cannot be
+     * melded, so when there is one it is the only discard worth trying. */
+    int only = 0; /* the discard to try (a rank; 3: a black three), or 0 */
+    if (strays == 1)
+        only = b3 == 1 || b3 == 5 ? 3 : cn_lowest_bit(stray_ranks);
     for (int d = 0; d <= 16; d++) {
         int dv;
-        if (d == 0) {
+        if (only && d != only) {
+            continue;
+        } else if (d == 0) {
             dv = 0;
         } else if (d >= 4 && d <= 14) {
             if (!nat[d]) continue;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "internal.h" /* cn_can_go_out: the model test */
 
 #define NSEATS 4
 
@@ -956,6 +957,137 @@ START_TEST(test_G5_ask_accepted_when_exit_melds_black_threes)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- */
+/* The going-out check against an exhaustive model                    */
+/* ---------------------------------------------------------------- */
+
+/* V1, by rank 2..14 (2: a two; 3: a black three), written out here rather
+ * than read from the engine. */
+static int model_value(int rank)
+{
+    if (rank == 2 || rank == 14)
+        return 20;
+    if (rank >= 8)
+        return 10;
+    return 5;
+}
+
+typedef struct model_hand {
+    int nat[CN_RANKS], b3, twos, jokers; /* the cards held, by kind */
+    uint8_t size[CN_RANKS], mw[CN_RANKS]; /* the side's melds: cards, wilds */
+    int needed, opened, minimum, waiver;
+} model_hand;
+
+/* Can every natural of ranks r..14 be melded with exactly `left` wild
+ * cards spread over the melds (M1: a new meld of two naturals or more and
+ * three cards or more; M4: three wild cards at most in a meld), making at
+ * least `need` more canastas?  Every spread is tried. */
+static int model_spread(const model_hand *m, int r, int left, int need)
+{
+    if (r > 14)
+        return left == 0 && need <= 0;
+    int n = m->nat[r], have = m->size[r];
+    if (have == 0 && n == 0)
+        return model_spread(m, r + 1, left, need);
+    if (have == 0 && n == 1)
+        return 0; /* a lone natural cannot be melded */
+    int room = 3 - m->mw[r];
+    for (int w = 0; w <= room && w <= left; w++) {
+        if (have == 0 && n + w < 3)
+            continue;
+        if (model_spread(m, r + 1, left - w, need - (have + n + w >= 7)))
+            return 1;
+    }
+    return 0;
+}
+
+/* G1-G3, M6: the hand less at most one discard melds completely, black
+ * threes as one meld of three or four, with the needed canastas and, for
+ * a side that has not opened, the minimum unless waived. */
+static int model_can_go_out(model_hand m)
+{
+    int total = m.b3 + m.twos + m.jokers, value = 5 * m.b3 +
+        20 * m.twos + 50 * m.jokers;
+    for (int r = 4; r <= 14; r++) {
+        total += m.nat[r];
+        value += m.nat[r] * model_value(r);
+    }
+    if (total == 0)
+        return 0;
+    for (int d = 0; d <= 15; d++) { /* 0: no discard; 15: a joker */
+        int *kind = d == 0 ? NULL : d == 2 ? &m.twos : d == 3 ? &m.b3
+                  : d == 15 ? &m.jokers : d >= 4 && d <= 14 ? &m.nat[d] : NULL;
+        int dv = d == 15 ? 50 : d ? model_value(d) : 0;
+        if (d != 0 && (kind == NULL || *kind == 0))
+            continue;
+        if (kind)
+            (*kind)--;
+        int ok = (m.b3 == 0 || m.b3 == 3 || m.b3 == 4) &&
+                 model_spread(&m, 4, m.twos + m.jokers, m.needed);
+        if (!m.opened && !m.waiver && value - dv < m.minimum)
+            ok = 0; /* O1, G3 */
+        if (!m.opened && total - (d != 0) == 0)
+            ok = 0; /* nothing melded */
+        if (kind)
+            (*kind)++;
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+START_TEST(test_G1_G3_going_out_check_matches_an_exhaustive_model)
+{
+    th_sm64 rng = { 20261130 };
+    int n = th_scaled(60000, 6000), yes = 0;
+    for (int i = 0; i < n; i++) {
+        model_hand m;
+        uint8_t hand[CANASTA_CARD_LIMIT];
+        cn_goout_query q;
+        memset(&m, 0, sizeof m);
+        memset(hand, 0, sizeof hand);
+        m.opened = th_sm64_next(&rng) % 4 != 0;
+        for (int r = 4; r <= 14; r++) {
+            uint64_t x = th_sm64_next(&rng);
+            m.nat[r] = (int)(x % 8 < 4 ? 0 : x % 8 < 6 ? 1 : x % 8 - 4);
+            if (m.opened && (x >> 8) % 3 == 0) {
+                m.size[r] = (uint8_t)(3 + (x >> 16) % 6);
+                int w = (int)((x >> 24) % 4);
+                m.mw[r] = (uint8_t)(w < m.size[r] - 1 ? w : 0);
+            }
+            for (int c = 0; c < m.nat[r]; c++)
+                hand[CANASTA_CARD(r, c % 4)]++;
+        }
+        m.b3 = (int)(th_sm64_next(&rng) % 9 < 6 ? 0 : th_sm64_next(&rng) % 6);
+        m.twos = (int)(th_sm64_next(&rng) % 4);
+        m.jokers = (int)(th_sm64_next(&rng) % 3);
+        hand[12] = (uint8_t)((m.b3 + 1) / 2);
+        hand[15] = (uint8_t)(m.b3 / 2);
+        hand[8] = (uint8_t)m.twos;
+        hand[CANASTA_JOKER] = (uint8_t)m.jokers;
+        m.needed = 1 + (int)(th_sm64_next(&rng) % 2);
+        m.minimum = m.opened ? 0 : 50 + 40 * (int)(th_sm64_next(&rng) % 3);
+        m.waiver = !m.opened && th_sm64_next(&rng) % 4 == 0;
+        q.hand = hand;
+        q.size = m.size;
+        q.mw = m.mw;
+        q.needed = m.needed;
+        q.opened = m.opened;
+        q.minimum = m.minimum;
+        q.waiver = m.waiver;
+        int want = model_can_go_out(m);
+        yes += want;
+        ck_assert_msg(cn_can_go_out(&q) == want, "case %d: the check says "
+                      "%d, the model %d", i, !want, want);
+        if (m.opened)
+            ck_assert_int_eq(cn_opened_can_go_out(m.nat, m.b3, m.twos,
+                             m.jokers, m.size, m.mw, m.needed), want);
+    }
+    /* Both answers were asked for often enough to mean something. */
+    ck_assert_msg(yes * 20 >= n && yes * 20 <= 19 * n, "%d of %d", yes, n);
+}
+END_TEST
+
 Suite *suite_going_out(void)
 {
     Suite *s = suite_create("going_out");
@@ -966,6 +1098,7 @@ Suite *suite_going_out(void)
     TCase *g5 = tcase_create("G5");
 
     tcase_add_test(g1, test_G1_meld_whole_hand_without_canasta_refused);
+    tcase_add_test(g1, test_G1_G3_going_out_check_matches_an_exhaustive_model);
     tcase_add_test(g1, test_G1_meld_leaving_one_card_without_canasta_refused);
     tcase_add_test(g1, test_G1_pile_take_leaving_one_card_without_canasta_refused);
     tcase_add_test(g1, test_G1_canasta_completed_this_turn_allows_final_discard);
