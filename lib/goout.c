@@ -119,9 +119,9 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
         only = b3 == 1 || b3 == 5 ? 3 : cn_lowest_bit(stray_ranks);
     for (int d = 0; d <= 16; d++) {
         int dv;
-        if (only && d != only) {
+        if (only && d != only)
             continue;
-        } else if (d == 0) {
+        if (d == 0) {
             dv = 0;
         } else if (d >= 4 && d <= 14) {
             if (!nat[d]) continue;

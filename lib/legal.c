@@ -94,6 +94,7 @@ typedef struct ctx {
     canasta_move m;         /* the move being built */
     int gval[CANASTA_MOVE_MAX_GROUPS];
     int fixed_groups;       /* groups that may not be dropped (take: 1) */
+    int reach[CN_RANKS + 1]; /* opening_reach's naturals from rank r on */
 } ctx;
 
 static void ctx_init(ctx *c, const cn_state *st, emitter *e)
@@ -152,14 +153,21 @@ static void opening_leaf(ctx *c, const cn_spec *sp, int n, int value)
         emit_if_legal(c); /* leaves one card or none: G1 decides */
 }
 
-/* The most that ranks from..ace and the wild cards left could add. */
-static int opening_reach(const ctx *c, int from, int skip)
+/* Before an opening search: the naturals' part of opening_reach from
+ * each rank on (rank skip left out; the search never changes nat[]). */
+static void set_reach(ctx *c, int skip)
 {
-    int v = c->twos * 20 + c->jokers * 50;
-    for (int r = from; r <= 14; r++)
-        if (r != skip && c->nat[r] >= 2)
-            v += c->nat[r] * cn_value(CANASTA_CARD(r, 0));
-    return v;
+    c->reach[15] = 0;
+    for (int r = 14; r >= 4; r--)
+        c->reach[r] = c->reach[r + 1] +
+            (r != skip && c->nat[r] >= 2
+                 ? c->nat[r] * cn_value(CANASTA_CARD(r, 0)) : 0);
+}
+
+/* The most that ranks from..ace and the wild cards left could add. */
+static int opening_reach(const ctx *c, int from)
+{
+    return c->twos * 20 + c->jokers * 50 + c->reach[from];
 }
 
 /* Add groups of ranks from..ace until the minimum is reached.  Each level
@@ -174,7 +182,7 @@ static void opening_dfs(ctx *c, cn_spec *sp, int n, int from, int value,
         return;
     }
     if (n >= CANASTA_MOVE_MAX_GROUPS ||
-        value + opening_reach(c, from, skip) < c->minimum)
+        value + opening_reach(c, from) < c->minimum)
         return;
     for (int r = from; r <= 14; r++) {
         if (r == skip || c->nat[r] < 2)
@@ -334,6 +342,7 @@ static void take_variants(ctx *c)
         cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
         int v = cn_value(top), nv = cn_value(CANASTA_CARD(r, 0));
         c->fixed_groups = 1;
+        set_reach(c, r);
         for (int k = 2; k <= c->nat[r]; k++)
             for (int t = 0; t <= c->twos && t <= 3; t++)
                 for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
@@ -474,6 +483,7 @@ static void play_phase(ctx *c)
         c->m.ngroups = 0;
         c->fixed_groups = 0;
         cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
+        set_reach(c, 0);
         opening_dfs(c, sp, 0, 4, 0, 0);
         if (cn_seat_can_go_out(st, c->seat))
             whole_hand_exits(c);

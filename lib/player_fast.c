@@ -348,6 +348,7 @@ typedef struct opening {
     pick *p;
     cn_facts *f;
     int minimum, twos, jokers; /* wild cards not in the opening yet */
+    int reach[CN_RANKS + 1];   /* opening_reach's naturals from rank r on */
     int gval[CANASTA_MOVE_MAX_GROUPS];
     cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
 } opening;
@@ -356,11 +357,7 @@ typedef struct opening {
  * (legal.c's opening_reach). */
 static int opening_reach(const opening *o, int from)
 {
-    int v = o->twos * 20 + o->jokers * 50;
-    for (int r = from; r <= 14; r++)
-        if (o->f->nat[r] >= 2)
-            v += o->f->nat[r] * cn_value(CANASTA_CARD(r, 0));
-    return v;
+    return o->twos * 20 + o->jokers * 50 + o->reach[from];
 }
 
 static void opening_leaf(opening *o, int n, int value)
@@ -436,6 +433,10 @@ static int offer_openings(pick *p, cn_facts *f)
     o.f = f;
     o.twos = f->twos;
     o.jokers = f->jokers;
+    o.reach[15] = 0;
+    for (int r = 14; r >= 4; r--)
+        o.reach[r] = o.reach[r + 1] +
+            (f->nat[r] >= 2 ? f->nat[r] * cn_value(CANASTA_CARD(r, 0)) : 0);
     opening_dfs(&o, 0, 4, 0);
     return 1;
 }
