@@ -279,9 +279,10 @@ static unsigned laid_ranks(const canasta_move *m)
 static void meld_sizes(const cn_state *st, int seat, unsigned ranks,
                        uint8_t *size)
 {
-    for (int r = 3; r <= 14; r++)
-        if (ranks >> r & 1)
-            size[r] = (uint8_t)cn_meld_size(&st->melds[st->side_of[seat]][r]);
+    for (; ranks; ranks &= ranks - 1) {
+        int r = cn_lowest_bit(ranks);
+        size[r] = (uint8_t)cn_meld_size(&st->melds[st->side_of[seat]][r]);
+    }
 }
 
 /* M5: a CANASTA event, lowest rank first, for every meld of the side
@@ -291,9 +292,8 @@ static void canasta_events(cn_state *st, int seat, unsigned ranks,
                            const uint8_t *was_size)
 {
     int side = st->side_of[seat];
-    for (int r = 3; r <= 14; r++) {
-        if (!(ranks >> r & 1))
-            continue;
+    for (; ranks; ranks &= ranks - 1) {
+        int r = cn_lowest_bit(ranks);
         const cn_meld *md = &st->melds[side][r];
         if (was_size[r] < 7 && cn_meld_size(md) >= 7)
             cn_event_add(st, CANASTA_EVENT_CANASTA, seat, side, r,

@@ -529,7 +529,7 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
         if (st->phase == CANASTA_PHASE_DRAW) {
             cn_facts_init_draw(f, st, player->knob);
             if (draw_is_the_choice(f)) {
-                memset(move, 0, sizeof *move);
+                cn_move_clear(move);
                 move->kind = CANASTA_MOVE_DRAW;
                 move->seat = (uint8_t)st->cur;
                 return CANASTA_OK;
