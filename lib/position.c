@@ -526,7 +526,7 @@ static int read_keyed(reader *rd, int k, char *cur)
     cn_state *st = rd->st;
     const cn_params *p = &st->p;
     long v = 0;
-    int rc = CANASTA_OK, x;
+    int rc = CANASTA_OK, x = 0; /* 0 when get_name fails (rc says) */
     if (rd->line_of[k])
         return SYNTAX(rd, "line %d: a second \"%s\" line (the first is line "
                       "%d)", rd->line, key_names[k], rd->line_of[k]);
