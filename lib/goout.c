@@ -104,54 +104,51 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
     if (reachable < q->needed)
         return 0;
 
-    int nat[CN_RANKS]; /* held, less the discard tried below */
-    memcpy(nat, held, sizeof nat);
     int hand_value = 0; /* needed only by an opening (O1/O2) */
     if (!q->opened && !q->waiver)
         for (int c = 8; c <= 60; c++)
             hand_value += h[c] * cn_value(c);
 
-    /* Try going out with no discard, then with one card of each kind
-     * held as the discard (suits never matter here).  A stray cannot be
-     * melded, so when there is one it is the only discard worth trying. */
-    int only = 0; /* the discard to try (a rank; 3: a black three), or 0 */
+    /* The discards worth trying (suits never matter here).  A stray
+     * cannot be melded, so with one it is the only discard.  Otherwise
+     * none, then one wild card: keeping a natural or a black three never
+     * stops the rest melding when throwing it would let it (a smaller
+     * meld, a pair that needs a wild card, two black threes), nor does
+     * throwing it help an opening's value; throwing a wild card can (more
+     * wild cards than room), and a two leaves more value than a joker.
+     * The exhaustive model of tests/test_going_out.c tries every card. */
+    int tries[2], n_tries = 0;
     if (strays == 1)
-        only = b3 == 1 || b3 == 5 ? 3 : cn_lowest_bit(stray_ranks);
-    for (int d = 0; d <= 16; d++) {
-        int dv;
-        if (only && d != only)
-            continue;
-        if (d == 0) {
-            dv = 0;
-        } else if (d >= 4 && d <= 14) {
-            if (!nat[d]) continue;
+        tries[n_tries++] = b3 == 1 || b3 == 5 ? 3 : cn_lowest_bit(stray_ranks);
+    else {
+        tries[n_tries++] = 0;
+        if (twos || jokers)
+            tries[n_tries++] = twos ? 2 : 15; /* 15: a joker */
+    }
+    for (int i = 0; i < n_tries; i++) {
+        int d = tries[i], dv = 0;
+        int nat[CN_RANKS]; /* held, less the discard */
+        memcpy(nat, held, sizeof nat);
+        int d3 = b3, dw = twos + jokers;
+        if (d >= 4 && d <= 14) {
             nat[d]--;
             dv = cn_value(CANASTA_CARD(d, 0));
         } else if (d == 3) {
-            if (!b3) continue;
-            b3--;
+            d3--;
             dv = 5;
         } else if (d == 2) {
-            if (!twos) continue;
-            twos--;
+            dw--;
             dv = 20;
         } else if (d == 15) {
-            if (!jokers) continue;
-            jokers--;
+            dw--;
             dv = 50;
-        } else {
-            continue;
         }
-        int ok = melds_up(nat, b3, twos + jokers, q);
+        int ok = melds_up(nat, d3, dw, q);
         /* Opening (O1/O2): everything melded counts; G3 may waive it. */
         if (ok && !q->opened && !q->waiver && hand_value - dv < q->minimum)
             ok = 0;
         if (ok && !q->opened && total - (d != 0) == 0)
             ok = 0; /* an unopened side cannot go out by a discard alone */
-        if (d >= 4 && d <= 14) nat[d]++;
-        else if (d == 3) b3++;
-        else if (d == 2) twos++;
-        else if (d == 15) jokers++;
         if (ok)
             return 1;
     }

@@ -1088,6 +1088,33 @@ START_TEST(test_G1_G3_going_out_check_matches_an_exhaustive_model)
 }
 END_TEST
 
+START_TEST(test_G1_O1_going_out_throws_the_cheaper_wild_card)
+{
+    /* A side that has not opened holds K K K K 2 2 2 Jk: four wild cards,
+     * room for three in the one meld, so a wild card must go.  Throwing a
+     * two melds K K K K 2 2 Jk, a canasta worth 40 + 40 + 50 = 130;
+     * throwing the joker melds K K K K 2 2 2, worth 100 (V1). */
+    uint8_t hand[CANASTA_CARD_LIMIT] = { 0 }, size[CN_RANKS] = { 0 },
+            mw[CN_RANKS] = { 0 };
+    cn_goout_query q;
+    hand[CANASTA_CARD(CANASTA_RANK_KING, 0)] = 2;
+    hand[CANASTA_CARD(CANASTA_RANK_KING, 1)] = 2;
+    hand[8] = 2;
+    hand[9] = 1;
+    hand[CANASTA_JOKER] = 1;
+    q.hand = hand;
+    q.size = size;
+    q.mw = mw;
+    q.needed = 1;
+    q.opened = 0;
+    q.waiver = 0;
+    q.minimum = 120; /* met only by throwing a two */
+    ck_assert_int_eq(cn_can_go_out(&q), 1);
+    q.minimum = 140; /* met by neither */
+    ck_assert_int_eq(cn_can_go_out(&q), 0);
+}
+END_TEST
+
 Suite *suite_going_out(void)
 {
     Suite *s = suite_create("going_out");
@@ -1099,6 +1126,7 @@ Suite *suite_going_out(void)
 
     tcase_add_test(g1, test_G1_meld_whole_hand_without_canasta_refused);
     tcase_add_test(g1, test_G1_G3_going_out_check_matches_an_exhaustive_model);
+    tcase_add_test(g1, test_G1_O1_going_out_throws_the_cheaper_wild_card);
     tcase_add_test(g1, test_G1_meld_leaving_one_card_without_canasta_refused);
     tcase_add_test(g1, test_G1_pile_take_leaving_one_card_without_canasta_refused);
     tcase_add_test(g1, test_G1_canasta_completed_this_turn_allows_final_discard);
