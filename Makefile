@@ -86,7 +86,8 @@ DEP_FLAGS = -MMD -MP
 # The library is optimised harder than the programs around it, as zstd's
 # is: with -O3 the reference player plays about 7% more hands a second
 # than with -O2 (docs/PERFORMANCE.md).  CFLAGS comes after it, so
-# CFLAGS=-O2 (or -O0 -g) still decides.
+# CFLAGS=-O2 (or -O0 -g) still decides, and so do the CFLAGS configure
+# writes to config.mak (autoconf's default is -g -O2: packagers choose).
 LIB_OPT_CFLAGS = -O3
 LIB_ALL_CFLAGS = -std=c99 $(WARN_CFLAGS) $(LIB_OPT_CFLAGS) $(CFLAGS) \
 	-fPIC -fvisibility=hidden
