@@ -274,7 +274,9 @@ START_TEST(test_events_agree_with_the_state_in_random_play)
                 }
             }
             /* M5: every meld the move made a canasta has its event (a
-             * take's top card alone can make one). */
+             * take's top card alone can make one).  Only the mover's
+             * side is counted: right for this classic game, but an X3
+             * merge would add canasta events for the other sides. */
             ck_assert_int_eq(announced, made);
             /* A3: undo gives back the state before, events included. */
             if (m->kind != CANASTA_MOVE_NEXT_HAND && th_sm64_next(&rng) % 8 == 0) {

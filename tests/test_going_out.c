@@ -1036,10 +1036,21 @@ static int model_can_go_out(model_hand m)
     return 0;
 }
 
+/* The cards' value by the model's V1 (black threes 5, twos 20, jokers
+ * 50). */
+static int model_hand_value(const model_hand *m)
+{
+    int v = 5 * m->b3 + 20 * m->twos + 50 * m->jokers;
+    for (int r = 4; r <= 14; r++)
+        v += m->nat[r] * model_value(r);
+    return v;
+}
+
 START_TEST(test_G1_G3_going_out_check_matches_an_exhaustive_model)
 {
     th_sm64 rng = { 20261130 };
-    int n = th_scaled(60000, 6000), yes = 0;
+    int n = th_scaled(60000, 6000);
+    int yes[2] = { 0, 0 }, asked[2] = { 0, 0 }; /* by opened */
     for (int i = 0; i < n; i++) {
         model_hand m;
         uint8_t hand[CANASTA_CARD_LIMIT];
@@ -1049,7 +1060,13 @@ START_TEST(test_G1_G3_going_out_check_matches_an_exhaustive_model)
         m.opened = th_sm64_next(&rng) % 4 != 0;
         for (int r = 4; r <= 14; r++) {
             uint64_t x = th_sm64_next(&rng);
-            m.nat[r] = (int)(x % 8 < 4 ? 0 : x % 8 < 6 ? 1 : x % 8 - 4);
+            /* Opened: strays, pairs and sets; not opened, fewer ranks
+             * and bigger sets, so that some hands can go out at all (a
+             * side without melds needs a canasta from the hand). */
+            int pick = m.opened ? (int)(x % 8) : (int)(x % 10) - 2;
+            m.nat[r] = pick < 4 ? 0 : pick == 4 ? (int)(m.opened)
+                     : pick <= 6 ? 2 + (int)((x >> 40) % 2)
+                     : 4 + (int)((x >> 40) % 4);
             if (m.opened && (x >> 8) % 3 == 0) {
                 m.size[r] = (uint8_t)(3 + (x >> 16) % 6);
                 int w = (int)((x >> 24) % 4);
@@ -1065,9 +1082,15 @@ START_TEST(test_G1_G3_going_out_check_matches_an_exhaustive_model)
         hand[15] = (uint8_t)(m.b3 / 2);
         hand[8] = (uint8_t)m.twos;
         hand[CANASTA_JOKER] = (uint8_t)m.jokers;
-        m.needed = 1 + (int)(th_sm64_next(&rng) % 2);
-        m.minimum = m.opened ? 0 : 50 + 40 * (int)(th_sm64_next(&rng) % 3);
-        m.waiver = !m.opened && th_sm64_next(&rng) % 4 == 0;
+        m.needed = 1 + (int)(th_sm64_next(&rng) % (m.opened ? 3 : 2));
+        /* O1: a minimum near the hand's value, so that which card goes
+         * (and the G3 waiver) decides */
+        if (!m.opened) {
+            int v = model_hand_value(&m) - 60 +
+                    15 * (int)(th_sm64_next(&rng) % 8);
+            m.minimum = v > 0 ? v : 0;
+            m.waiver = th_sm64_next(&rng) % 4 == 0;
+        }
         q.hand = hand;
         q.size = m.size;
         q.mw = m.mw;
@@ -1076,15 +1099,19 @@ START_TEST(test_G1_G3_going_out_check_matches_an_exhaustive_model)
         q.minimum = m.minimum;
         q.waiver = m.waiver;
         int want = model_can_go_out(m);
-        yes += want;
+        yes[m.opened] += want;
+        asked[m.opened]++;
         ck_assert_msg(cn_can_go_out(&q) == want, "case %d: the check says "
                       "%d, the model %d", i, !want, want);
         if (m.opened)
             ck_assert_int_eq(cn_opened_can_go_out(m.nat, m.b3, m.twos,
                              m.jokers, m.size, m.mw, m.needed), want);
     }
-    /* Both answers were asked for often enough to mean something. */
-    ck_assert_msg(yes * 20 >= n && yes * 20 <= 19 * n, "%d of %d", yes, n);
+    /* Both answers came often enough to mean something, for sides that
+     * have opened and for sides that have not. */
+    for (int o = 0; o < 2; o++)
+        ck_assert_msg(yes[o] * 50 >= asked[o] && yes[o] * 50 <= 49 * asked[o],
+                      "opened %d: %d yes of %d", o, yes[o], asked[o]);
 }
 END_TEST
 

@@ -13,9 +13,10 @@
  *   4  create rules and games with an allocator that fails at the k-th
  *      request: every call either succeeds or fails with E_NOMEM and an
  *      output of NULL; LeakSanitizer sees anything not given back
- * Keys come from the known list, from near the settable keys or the
- * read-only block (so a key added to the library but not to this list is
- * found at once), or are any 32-bit value; values are at,
+ * Keys come from the known list, from the settable keys' numbers and
+ * four past them (-3..11) or the read-only block's and five past it
+ * (95..109), so that a key added to the library but not to this list is
+ * found at once, or are any 32-bit value; values are at,
  * inside or just outside the key's range, or any 32-bit value.
  */
 #include <stdlib.h>
@@ -53,7 +54,7 @@ static int read_key(fz_in *in)
     if (b < 200)
         return keys[b % N_KEYS];
     if (b < 215)
-        return (int)(b - 207); /* near the settable keys: -7..7 */
+        return (int)(b - 203); /* the settable keys and past them: -3..11 */
     if (b < 230)
         return (int)(b - 120); /* the read-only block and past it: 95..109 */
     return (int)fz_u32(in);

@@ -44,7 +44,7 @@ for i, text in enumerate([
 
 # ---- rules: op, key, operands ----------------------------------------
 # key byte < 200 picks from the 13 known keys (index = byte % 13), 200..214
-# gives -7..7, 215..229 gives 95..109 (the read-only block);
+# gives -3..11, 215..229 gives 95..109 (the read-only block);
 # value byte < 128 then u16 inside the range, else an edge or a raw int.
 rules = {
     "defaults": [1, 0, 1, 4, 1, 7, 1, 11],
