@@ -137,6 +137,10 @@ START_TEST(test_R2_red_three_picked_up_with_the_pile_goes_to_the_table)
 }
 END_TEST
 
+/* Seats 2 and 3 of the M5 deals: no king, no ace of diamonds. */
+#define M5_SEAT2 "4s 5s 6s 7s 8s 9s 10s Js Qs 7c 8c"
+#define M5_SEAT3 "4c 5c 6c 8d 9d 10c Jd Qd Qc 10d Jc"
+
 START_TEST(test_M5_top_card_alone_makes_a_canasta_event)
 {
     /* Seat 0 opens with six kings (60 >= 50, O1); seat 1 throws a king
@@ -144,9 +148,7 @@ START_TEST(test_M5_top_card_alone_makes_a_canasta_event)
      * card from the hand (P5): the top card alone makes the canasta. */
     const char *const hands[4] = {
         "Kc Kd Kh Ks Kc Kd Ad Ad As 5d 6d",
-        "Kh 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah",
-        "4s 5s 6s 7s 8s 9s 10s Js Qs 7c 8c",
-        "4c 5c 6c 8d 9d 10c Jd Qd Qc 10d Jc",
+        "Kh 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah", M5_SEAT2, M5_SEAT3
     };
     canasta_game *g = th_game(NULL, 3, hands, "9c", "4d 7d");
     th_do_draw(g, 0);
@@ -170,9 +172,7 @@ START_TEST(test_M5_canasta_event_from_a_later_group)
      * group is the canasta, and has its event. */
     const char *const hands[4] = {
         "Ad Ad As Kc Kd Kh Ks Kc Kd Kh 5d",
-        "4h 5h 6h 7h 8h 9h 10h Jh Qh Ah 4h",
-        "4s 5s 6s 7s 8s 9s 10s Js Qs 7c 8c",
-        "4c 5c 6c 8d 9d 10c Jd Qd Qc 10d Jc",
+        "4h 5h 6h 7h 8h 9h 10h Jh Qh Ah 4h", M5_SEAT2, M5_SEAT3
     };
     canasta_game *g = th_game(NULL, 3, hands, "9c", "4d 7d");
     th_do_draw(g, 0);
