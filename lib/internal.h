@@ -352,21 +352,27 @@ typedef struct cn_spec {
     int8_t r, k, t, j;
 } cn_spec;
 /* P4/P5: the hand cards that take the pile with its top card, in the
- * order the legal moves list them: {naturals, twos, jokers}. */
-extern const int8_t cn_take_forms[3][3];
-/* How many of cn_take_forms an opened side may use: only the natural
- * pair when the pile is frozen; none when it is not and the side has a
- * meld of the top card's rank (the top card then joins the meld, with no
- * hand card: returns 0); else all three. */
-static inline int cn_take_forms_allowed(int frozen, int has_meld)
+ * order the legal moves list them: {naturals, twos, jokers}.  The first,
+ * no hand card, is the top card joining the side's meld. */
+extern const int8_t cn_take_forms[4][3];
+/* The forms an opened side may use, cn_take_forms[*first..*last]: only
+ * the natural pair when the pile is frozen; the top card alone when it is
+ * not and the side has a meld of its rank; else the other three. */
+static inline void cn_take_forms_allowed(int *first, int *last, int frozen,
+                                         int has_meld)
 {
-    return frozen ? 1 : has_meld ? 0 : 3;
+    *first = frozen || !has_meld ? 1 : 0;
+    *last = frozen ? 1 : has_meld ? 0 : 3;
 }
 /* Move k naturals of rank r (lowest suits first; r == 3: black threes),
  * t twos and j jokers from avail (what is left of the hand) into g: the
  * canonical cards of a group, as the legal moves name them. */
 void cn_fill_group(canasta_group *g, uint8_t *avail, int r, int k, int t,
                    int j);
+/* The opening searches' bound (legal.c, player_fast.c): reach[r], for r
+ * from 4 to 15, is the value of the naturals of ranks r..ace held two or
+ * more at a time, rank skip left out (0: none). */
+void cn_opening_reach(int reach[CN_RANKS], const int nat[CN_RANKS], int skip);
 /* The same moves, each handed to visit (in the same order) instead of
  * being stored: nothing is copied or kept. */
 typedef void (*cn_move_visitor)(void *ctx, const canasta_move *m);

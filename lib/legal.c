@@ -11,8 +11,8 @@
 #include <string.h>
 #include "internal.h"
 
-const int8_t cn_take_forms[3][3] = {
-    { 2, 0, 0 }, { 1, 1, 0 }, { 1, 0, 1 }
+const int8_t cn_take_forms[4][3] = {
+    { 0, 0, 0 }, { 2, 0, 0 }, { 1, 1, 0 }, { 1, 0, 1 }
 };
 
 typedef struct emitter {
@@ -93,8 +93,9 @@ typedef struct ctx {
     int minimum;
     canasta_move m;         /* the move being built */
     int gval[CANASTA_MOVE_MAX_GROUPS];
-    int fixed_groups;       /* groups that may not be dropped (take: 1) */
-    int reach[CN_RANKS + 1]; /* opening_reach's naturals from rank r on */
+    uint8_t fixed_groups;   /* groups that may not be dropped (take: 1);
+                             * unsigned, or gcc -O3 fears a negative index */
+    int reach[CN_RANKS];    /* cn_opening_reach of the search under way */
 } ctx;
 
 static void ctx_init(ctx *c, const cn_state *st, emitter *e)
@@ -153,18 +154,17 @@ static void opening_leaf(ctx *c, const cn_spec *sp, int n, int value)
         emit_if_legal(c); /* leaves one card or none: G1 decides */
 }
 
-/* Before an opening search: the naturals' part of opening_reach from
- * each rank on (rank skip left out; the search never changes nat[]). */
-static void set_reach(ctx *c, int skip)
+void cn_opening_reach(int reach[CN_RANKS], const int nat[CN_RANKS], int skip)
 {
-    c->reach[15] = 0;
+    reach[15] = 0;
     for (int r = 14; r >= 4; r--)
-        c->reach[r] = c->reach[r + 1] +
-            (r != skip && c->nat[r] >= 2
-                 ? c->nat[r] * cn_value(CANASTA_CARD(r, 0)) : 0);
+        reach[r] = reach[r + 1] +
+            (r != skip && nat[r] >= 2 ? nat[r] * cn_value(CANASTA_CARD(r, 0))
+                                      : 0);
 }
 
-/* The most that ranks from..ace and the wild cards left could add. */
+/* The most that ranks from..ace and the wild cards left could add (the
+ * search never changes nat[], so its part is c->reach). */
 static int opening_reach(const ctx *c, int from)
 {
     return c->twos * 20 + c->jokers * 50 + c->reach[from];
@@ -342,7 +342,7 @@ static void take_variants(ctx *c)
         cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
         int v = cn_value(top), nv = cn_value(CANASTA_CARD(r, 0));
         c->fixed_groups = 1;
-        set_reach(c, r);
+        cn_opening_reach(c->reach, c->nat, r);
         for (int k = 2; k <= c->nat[r]; k++)
             for (int t = 0; t <= c->twos && t <= 3; t++)
                 for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
@@ -360,14 +360,10 @@ static void take_variants(ctx *c)
         return;
     }
     int has_meld = cn_meld_size(&st->melds[c->side][r]) > 0;
-    int nforms = cn_take_forms_allowed(cn_pile_frozen(st, c->side),
-                                       has_meld);
-    if (nforms == 0) {
-        g->count = 0;
-        emit_if_legal(c);
-        return;
-    }
-    for (int i = 0; i < nforms; i++) {
+    int first, last;
+    cn_take_forms_allowed(&first, &last, cn_pile_frozen(st, c->side),
+                          has_meld);
+    for (int i = first; i <= last; i++) {
         const int8_t *form = cn_take_forms[i];
         if (c->nat[r] < form[0] || c->twos < form[1] || c->jokers < form[2])
             continue;
@@ -483,7 +479,7 @@ static void play_phase(ctx *c)
         c->m.ngroups = 0;
         c->fixed_groups = 0;
         cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
-        set_reach(c, 0);
+        cn_opening_reach(c->reach, c->nat, 0);
         opening_dfs(c, sp, 0, 4, 0, 0);
         if (cn_seat_can_go_out(st, c->seat))
             whole_hand_exits(c);

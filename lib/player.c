@@ -13,8 +13,9 @@
  * it covers nearly every decision.  The rest (the draw phase of a side
  * that has not opened when it holds a natural pair of the top card's
  * rank, the draw phase with the stock empty, a turn of a side that has
- * not opened when the seat could go out) go through the full list here: the seat's blank view (view.c), the legal-move
- * enumerator (legal.c) and consider().  The tests compare the two at every
+ * not opened when the seat could go out) go through the full list here:
+ * the seat's blank view (view.c), the legal-move enumerator (legal.c) and
+ * consider().  The tests compare the two at every
  * decision of hundreds of games.  Nothing is allocated and no move list
  * is stored.  docs/PLAYER.md explains the scores in words. */
 #include <stddef.h>

@@ -348,7 +348,7 @@ typedef struct opening {
     pick *p;
     cn_facts *f;
     int minimum, twos, jokers; /* wild cards not in the opening yet */
-    int reach[CN_RANKS + 1];   /* opening_reach's naturals from rank r on */
+    int reach[CN_RANKS];       /* cn_opening_reach (legal.c) */
     int gval[CANASTA_MOVE_MAX_GROUPS];
     cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
 } opening;
@@ -433,10 +433,7 @@ static int offer_openings(pick *p, cn_facts *f)
     o.f = f;
     o.twos = f->twos;
     o.jokers = f->jokers;
-    o.reach[15] = 0;
-    for (int r = 14; r >= 4; r--)
-        o.reach[r] = o.reach[r + 1] +
-            (f->nat[r] >= 2 ? f->nat[r] * cn_value(CANASTA_CARD(r, 0)) : 0);
+    cn_opening_reach(o.reach, f->nat, 0);
     opening_dfs(&o, 0, 4, 0);
     return 1;
 }
@@ -457,11 +454,11 @@ static int draw_phase(pick *p, cn_facts *f)
     if (top == 0 || cn_is_wild(top) || cn_is_black3(top))
         return 1; /* P2: no take is listed */
     int r = cn_rank(top);
-    static const int8_t no_hand_card[3] = { 0, 0, 0 };
-    int n = cn_take_forms_allowed(f->frozen, f->meld_size[r] > 0);
-    for (int i = 0; i < (n ? n : 1); i++) {
-        const int8_t *form = n ? cn_take_forms[i] : no_hand_card;
-        int k = form[0], t = form[1], j = form[2];
+    int first, last;
+    cn_take_forms_allowed(&first, &last, f->frozen, f->meld_size[r] > 0);
+    for (int i = first; i <= last; i++) {
+        int k = cn_take_forms[i][0], t = cn_take_forms[i][1],
+            j = cn_take_forms[i][2];
         if (f->nat[r] < k || f->twos < t || f->jokers < j)
             continue;
         long s = cn_take_score(f, k + t + j, t + j);
