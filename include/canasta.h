@@ -485,10 +485,11 @@ CANASTA_API int canasta_undo(canasta_game *game);
  * the same card, and naturals of one rank in different suits, are listed
  * once (the lowest suits are named); with the side opened, melds are
  * listed one group per move; before it opens, the minimal openings and
- * the whole-hand exits that only black threes or the G3 waiver make
- * possible (docs/API.md has the exact definition).  Writes min(capacity, count) moves, sets
- * *count to the number of legal moves and returns CANASTA_E_BUFFER if they
- * did not all fit.  moves may be NULL when capacity is 0. */
+ * the whole-hand exits (melds or pile takes) that only black threes or
+ * the G3 waiver make possible (docs/API.md has the exact definition).
+ * Writes min(capacity, count) moves, sets *count to the number of legal
+ * moves and returns CANASTA_E_BUFFER if they did not all fit.  moves may
+ * be NULL when capacity is 0. */
 CANASTA_API int canasta_legal_moves(canasta_move *moves, size_t capacity,
     size_t *count, const canasta_game *game);
 

@@ -6,7 +6,8 @@
  * same as several moves).  Before it has opened, the enumerator lists the
  * minimal openings (no group could be left out and still reach the
  * minimum; more can be laid by later moves) and the whole-hand exits
- * that no minimal opening leads to (see whole_hand_exits).
+ * that no minimal opening leads to (see whole_hand_exits), for a meld
+ * and for a pile take alike.
  * Nothing here allocates. */
 #include <string.h>
 #include "internal.h"
@@ -216,7 +217,11 @@ static void opening_dfs(ctx *c, cn_spec *sp, int n, int from, int value,
  * the G3 waiver.  Every other exit can be played one group at a time after
  * a minimal opening, so only these are listed, each with every spread of
  * the wild cards over the melds.  The hand holds little value then (under
- * the minimum without its black threes), so the list stays short. */
+ * the minimum without its black threes), so the list stays short.  A pile
+ * take can be such an exit too (O3 counts its groups; no waiver there):
+ * its first meld is the top card's, and the cards it picks up from under
+ * the top stay in the hand, so it can only leave one card or none when
+ * the pile held one card or two. */
 typedef struct exit_target {
     int8_t rank, room;
 } exit_target;
@@ -276,14 +281,20 @@ static void exit_wilds(exit_ctx *x, int i, int twos, int jokers)
         }
 }
 
-static void whole_hand_exits(ctx *c)
+/* c->m.kind says which: a MELD, or a TAKE_PILE of a top card of rank
+ * top_rank (its value top_value) over `under` cards that would join the
+ * hand.  A take's first group is the top card's rank and holds a natural
+ * pair at least (the pile is frozen for an unopened side: P3, P4). */
+static void whole_hand_exits(ctx *c, int top_rank, int top_value, int under)
 {
+    const int take = c->m.kind == CANASTA_MOVE_TAKE_PILE;
     exit_ctx x;
     memset(&x, 0, sizeof x);
     x.c = c;
     /* keep back nothing, or one card of a class: 2 twos, 3 black threes,
-     * 4..14 naturals, 15 the joker */
-    for (int d = 0; d <= 15; d++) {
+     * 4..14 naturals, 15 the joker; the hand is left with that card and
+     * those picked up, one at most (G1) */
+    for (int d = 0; d <= 15 && under + (d != 0) <= 1; d++) {
         int twos = c->twos, jokers = c->jokers;
         memcpy(x.nat, c->nat, sizeof x.nat);
         x.b3 = c->b3;
@@ -294,11 +305,23 @@ static void whole_hand_exits(ctx *c)
         else if (d != 0) continue;
         if (x.b3 != 0 && x.b3 != 3 && x.b3 != 4)
             continue;
+        /* A take counts only with the black threes (no waiver), and its
+         * first meld needs a natural pair of the top card's rank. */
+        if (take && (x.b3 == 0 || x.nat[top_rank] < 2))
+            continue;
         /* The side has no melds yet: every rank held becomes a new meld,
          * so a lone natural makes the exit impossible. */
-        int ok = 1, value = twos * 20 + jokers * 50;
+        int ok = 1, value = top_value + twos * 20 + jokers * 50;
         x.ntg = 0;
+        if (take) {
+            x.tg[0].rank = (int8_t)top_rank;
+            x.tg[0].room = 3;
+            x.ntg = 1;
+            value += x.nat[top_rank] * top_value;
+        }
         for (int r = 4; r <= 14; r++) {
+            if (take && r == top_rank)
+                continue;
             if (x.nat[r] == 1)
                 ok = 0;
             if (x.nat[r] >= 2) {
@@ -357,6 +380,12 @@ static void take_variants(ctx *c)
                     c->twos += t;
                     c->jokers += j;
                 }
+        /* The takes that go out and count only with black threes. */
+        int under = 0;
+        for (int i = 0; i + 1 < st->pile_n; i++)
+            under += !cn_is_red3(st->pile[i]);
+        if (c->b3 >= 3 && under <= 1)
+            whole_hand_exits(c, r, v, under);
         return;
     }
     int has_meld = cn_meld_size(&st->melds[c->side][r]) > 0;
@@ -482,7 +511,7 @@ static void play_phase(ctx *c)
         cn_opening_reach(c->reach, c->nat, 0);
         opening_dfs(c, sp, 0, 4, 0, 0);
         if (cn_seat_can_go_out(st, c->seat))
-            whole_hand_exits(c);
+            whole_hand_exits(c, 0, 0, 0);
     }
     discards(c);
 }

@@ -577,6 +577,102 @@ START_TEST(test_legal_concealed_exit_listed_below_minimum)
 }
 END_TEST
 
+/* M6, O3, G1: an unopened side whose pile take reaches the minimum only
+ * with its black threes may take it only by going out in the same move
+ * (M6 lets black threes be melded only then).  Seat 0 holds six 5s, all
+ * four black threes and a 9; the pile is the 5h alone.  The top card and
+ * the six 5s make a natural canasta (G1) counting 35, under the minimum
+ * of 50; with the threes, 55.  The take that melds them all and keeps the
+ * 9 for the discard is legal and listed, and is the only take listed. */
+START_TEST(test_legal_unopened_take_exit_with_black_threes_M6_O3)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    canasta_move m;
+    size_t i;
+    int takes = 0, same = 0;
+    canasta_game *g = deal0("5c 5d 5h 5s 5c 5d 3s 3c 3s 3c 9h", "5h", "Kd");
+    ck_assert_int_eq(th_pile_size(g), 1);
+    th_list_moves(&ml, g);
+    check_sound(g, &ml);
+    th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d | 3: 3s 3c 3s 3c");
+    th_expect_valid(g, &m);
+    for (i = 0; i < ml.n; i++) {
+        if (ml.v[i].kind != CANASTA_MOVE_TAKE_PILE)
+            continue;
+        takes++;
+        ck_assert_int_eq(canasta_move_equal(&same, &ml.v[i], &m),
+                         CANASTA_OK);
+        ck_assert_msg(same, "the listed take is not the exit");
+    }
+    ck_assert_int_eq(takes, 1);
+
+    /* the nearest illegal takes: three threes keep two cards back (M6),
+     * no threes count 35 (O3), five 5s keep two cards back (M6) */
+    th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d | 3: 3s 3c 3s");
+    th_reject(g, &m, CANASTA_E_THREES, "M6");
+    th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d");
+    th_reject(g, &m, CANASTA_E_OPENING, "O3");
+    th_take(&m, g, 0, "5c 5d 5h 5s 5c | 3: 3s 3c 3s 3c");
+    th_reject(g, &m, CANASTA_E_THREES, "M6");
+
+    /* played: the 9 is left, and discarding it goes out */
+    th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d | 3: 3s 3c 3s 3c");
+    th_ok(g, &m);
+    ck_assert_int_eq(th_hand_size(g, 0), 1);
+    ck_assert_int_eq(th_meld_naturals(g, 0, 5), 7);
+    th_do_discard(g, 0, "9h");
+    ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
+/* M6, G1: a pile of two cards (the 2c turned first, then the 5h).  The
+ * card picked up from under the top stays in the hand, so nothing more
+ * may be kept back.  With seven 5s and the four black threes the take
+ * melds the whole hand and is listed (the 2c is then discarded to go
+ * out); with six 5s, the threes and a 9, it would leave the 9 and the 2c,
+ * so the threes may not come down (M6) and no take is listed. */
+START_TEST(test_legal_unopened_take_exit_over_two_cards_M6_G1)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    canasta_move m;
+    size_t i;
+    int takes = 0, same = 0;
+    canasta_game *g = deal0("5c 5d 5h 5s 5c 5d 5s 3s 3c 3s 3c", "2c 5h",
+                            "Kd");
+    ck_assert_int_eq(th_pile_size(g), 2);
+    th_list_moves(&ml, g);
+    check_sound(g, &ml);
+    th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d 5s | 3: 3s 3c 3s 3c");
+    for (i = 0; i < ml.n; i++) {
+        if (ml.v[i].kind != CANASTA_MOVE_TAKE_PILE)
+            continue;
+        takes++;
+        ck_assert_int_eq(canasta_move_equal(&same, &ml.v[i], &m),
+                         CANASTA_OK);
+        ck_assert_msg(same, "the listed take is not the exit");
+    }
+    ck_assert_int_eq(takes, 1);
+    th_ok(g, &m);
+    ck_assert_int_eq(th_hand_size(g, 0), 1);
+    ck_assert_int_eq(th_count_in_hand(g, 0, "2c"), 1);
+    th_do_discard(g, 0, "2c");
+    ck_assert_int_eq(th_phase(g), CANASTA_PHASE_HAND_OVER);
+    canasta_game_free(g);
+
+    g = deal0("5c 5d 5h 5s 5c 5d 3s 3c 3s 3c 9h", "2c 5h", "Kd");
+    th_list_moves(&ml, g);
+    check_sound(g, &ml);
+    for (i = 0; i < ml.n; i++)
+        ck_assert_int_ne(ml.v[i].kind, CANASTA_MOVE_TAKE_PILE);
+    th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d | 3: 3s 3c 3s 3c");
+    th_reject(g, &m, CANASTA_E_THREES, "M6");
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
 /* G4: while the partner decides, the list is exactly YES and NO for the
  * partner. */
 START_TEST(test_legal_answer_phase_lists_yes_and_no)
@@ -764,6 +860,8 @@ Suite *suite_legal_moves(void)
     tcase_add_test(crafted, test_legal_frozen_pile_unopened_takes_need_pair);
     tcase_add_test(crafted, test_legal_play_phase_one_discard_per_rank);
     tcase_add_test(crafted, test_legal_concealed_exit_listed_below_minimum);
+    tcase_add_test(crafted, test_legal_unopened_take_exit_with_black_threes_M6_O3);
+    tcase_add_test(crafted, test_legal_unopened_take_exit_over_two_cards_M6_G1);
     tcase_add_test(crafted, test_legal_answer_phase_lists_yes_and_no);
     tcase_add_test(crafted, test_legal_hand_over_and_game_over);
     tcase_add_test(crafted, test_legal_small_buffer_reports_full_count);
