@@ -102,45 +102,41 @@ long cn_out_meld_score(const cn_meld_sum *s, int still_out);
 #define CN_DISCARD_MAX 430L
 
 /* How much the seat would rather throw card c (higher: sooner).  Here,
- * inline, because the fast path asks it for every kind of card held. */
+ * inline, because the fast path asks it for every kind of card held;
+ * written with selects rather than tests, since the hand's counts are
+ * unpredictable. */
 static inline long cn_discard_score(const cn_facts *f, int c)
 {
     const cn_state *v = f->st;
-    int policy = f->knob[CANASTA_KNOB_DISCARD - 1];
-    int value = cn_value(c);
-    int r = cn_rank(c);
     if (cn_is_wild(c))
         return 1; /* a wild card is worth more in hand than anything */
+    const int r = cn_rank(c), b3 = cn_is_black3(c);
+    const int held = f->nat[r]; /* nat[3]: the black threes */
+    const long value = cn_value(c);
     long s;
-    int held = cn_is_black3(c) ? f->nat[3] : f->nat[r];
-    switch (policy) {
+    switch (f->knob[CANASTA_KNOB_DISCARD - 1]) {
     case CANASTA_DISCARD_LOW:
-        s = 200 - 4L * value;
+        s = 200 - 4 * value;
         break;
     case CANASTA_DISCARD_HIGH:
-        s = 100 + 4L * value;
+        s = 100 + 4 * value;
         break;
-    default: /* SAFE */
-        if (cn_is_black3(c)) {
-            s = 400; /* P2: the next player cannot take the pile */
-            break;
-        }
-        s = 200 - 2L * value;
-        if (f->next_is_opponent && !f->next_frozen &&
-            v->melds[f->next_side][r].naturals > 0)
-            s -= 150; /* P5: it would join the next side's meld */
-        else if (f->next_is_opponent && v->pile_n >= 4)
-            s -= 20; /* a pile worth having: be careful */
+    default: { /* SAFE */
+        /* P5: it would join the next side's meld; else, a pile worth
+         * having: be careful */
+        const int joins = f->next_is_opponent & (f->next_frozen == 0) &
+                          (v->melds[f->next_side][r].naturals > 0);
+        const long careful = (f->next_is_opponent & (v->pile_n >= 4)) ? 20
+                                                                       : 0;
+        /* P2: a black three stops the next player taking the pile */
+        s = b3 ? 400 : 200 - 2 * value - (joins ? 150 : careful);
         break;
     }
+    }
     /* Keep pairs and sets together: a single card goes first. */
-    if (held == 1)
-        s += 30;
-    else if (held == 2)
-        s -= 10;
+    s += held == 1 ? 30 : held == 2 ? -10 : 0;
     /* A card of a rank the side has melded can join the meld later. */
-    if (!cn_is_black3(c) && f->meld_size[r] > 0)
-        s -= 40;
+    s -= ((b3 == 0) & (f->meld_size[r] > 0)) ? 40 : 0;
     return s > 2 ? s : 2; /* still above any wild card */
 }
 

@@ -311,33 +311,57 @@ static int discards_legal(const cn_facts *f)
                           : st->permission != CANASTA_PERMISSION_YES;
 }
 
-/* One discard per kind of card, lowest code first (legal.c's discards). */
+/* The discard that names kind cls (2 twos, 3 black threes, 4..14, 15
+ * jokers): the lowest code held, as legal.c's discards. */
+static int discard_card(const uint8_t *h, int cls)
+{
+    if (cls == 15)
+        return CANASTA_JOKER;
+    if (cls == 3)
+        return h[12] ? 12 : 15;
+    return cls * 4 + cn_first_held4(h + cls * 4);
+}
+
+/* One discard per kind of card, lowest code first (legal.c's discards).
+ * Only the kinds that score the most can win or tie, so only they are
+ * offered, each at its place; the rest are counted. */
 static void offer_discards(pick *p, const cn_facts *f)
 {
-    const uint8_t *h = f->st->hand[f->seat];
     if (!discards_legal(f))
         return;
-    /* The kinds held: 2 (twos), 3 (black threes), 4..14, 15 (jokers). */
+    /* The kinds held: 2 (twos), 3 (black threes), 4..14, 15 (jokers).
+     * cn_discard_score reads only the kind, so a card of the kind (the
+     * first suit, 12 for the black threes) stands for it. */
     uint32_t kinds = (uint32_t)(f->twos != 0) << 2 |
                      (uint32_t)(f->nat[3] != 0) << 3 |
                      (uint32_t)(f->jokers != 0) << 15;
     for (int r = 4; r <= 14; r++)
         kinds |= (uint32_t)(f->nat[r] != 0) << r;
-    while (kinds) {
-        const int cls = cn_lowest_bit(kinds);
-        kinds &= kinds - 1;
-        int card;
-        if (cls == 15)
-            card = CANASTA_JOKER;
-        else if (cls == 3)
-            card = h[12] ? 12 : 15;
-        else
-            card = cls * 4 + cn_first_held4(h + cls * 4);
-        if (offer(p, cn_discard_score(f, card))) {
-            p->kind = CANASTA_MOVE_DISCARD;
-            p->card = card;
+    long score[CN_RANKS], top = 0;
+    int held = 0;
+    for (uint32_t k = kinds; k; k &= k - 1) {
+        const int cls = cn_lowest_bit(k);
+        const long s = cn_discard_score(f, cls == 15 ? CANASTA_JOKER
+                                                     : cls * 4);
+        score[cls] = s;
+        top = s > top ? s : top;
+        held++;
+    }
+    const uint64_t first = p->n;
+    if (held && (!p->found || top >= p->score)) {
+        int i = 0;
+        for (uint32_t k = kinds; k; k &= k - 1, i++) {
+            const int cls = cn_lowest_bit(k);
+            if (score[cls] != top)
+                continue;
+            p->n = first + (uint64_t)i; /* its place */
+            if (offer(p, top)) {
+                p->kind = CANASTA_MOVE_DISCARD;
+                p->card = discard_card(f->st->hand[f->seat], cls);
+            }
         }
     }
+    p->n = first + (uint64_t)held;
 }
 
 /* ---- the first meld of a side (O1-O3) ---- */
