@@ -88,6 +88,18 @@ static void explain_take(out *o, const cn_facts *f, const canasta_move *m)
     if (!f->opened)
         say(o, ", which opens your side (it needs %d)",
             cn_seat_minimum(v, f->seat));
+    /* A take that leaves one card or none goes out (G1): the cards under
+     * the top join the hand, red threes aside. */
+    int after = v->hand_n[f->seat];
+    for (int g = 0; g < m->ngroups; g++)
+        after -= m->groups[g].count;
+    for (int i = 0; i + 1 < v->pile_n; i++)
+        after += !cn_is_red3(v->pile[i]);
+    if (after <= 1) {
+        say(o, ", and with %s you go out.",
+            m->ngroups > 1 ? "your other melds" : "it");
+        return;
+    }
     say(o, " and it holds %d card%s.", v->pile_n, v->pile_n == 1 ? "" : "s");
 }
 

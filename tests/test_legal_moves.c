@@ -605,6 +605,26 @@ START_TEST(test_legal_unopened_take_exit_with_black_threes_M6_O3)
         ck_assert_msg(same, "the listed take is not the exit");
     }
     ck_assert_int_eq(takes, 1);
+    {
+        /* The reference player finds it too: an unopened side always
+         * finds a take worthwhile, and a worthwhile take scores above
+         * the draw (PLAYER.md). */
+        canasta_player *pl = NULL;
+        canasta_move chosen;
+        ck_assert_int_eq(canasta_player_create(&pl), CANASTA_OK);
+        ck_assert_int_eq(canasta_player_choose(&chosen, pl, g, 7),
+                         CANASTA_OK);
+        ck_assert_int_eq(canasta_move_equal(&same, &chosen, &m),
+                         CANASTA_OK);
+        ck_assert_msg(same, "the player does not take the pile");
+        /* A2: and its hint says that the take goes out */
+        char why[256];
+        ck_assert_int_eq(canasta_player_hint(&chosen, why, sizeof why, pl,
+                                             g), CANASTA_OK);
+        ck_assert_msg(strstr(why, "with your other melds you go out"),
+                      "hint: %s", why);
+        canasta_player_free(pl);
+    }
 
     /* the nearest illegal takes: three threes keep two cards back (M6),
      * no threes count 35 (O3), five 5s keep two cards back (M6) */
