@@ -577,6 +577,22 @@ START_TEST(test_legal_concealed_exit_listed_below_minimum)
 }
 END_TEST
 
+/* The list holds exactly one pile take, and it is `exit`. */
+static void only_take_listed(const th_movelist *ml, const canasta_move *exit)
+{
+    size_t i;
+    int takes = 0, same = 0;
+    for (i = 0; i < ml->n; i++) {
+        if (ml->v[i].kind != CANASTA_MOVE_TAKE_PILE)
+            continue;
+        takes++;
+        ck_assert_int_eq(canasta_move_equal(&same, &ml->v[i], exit),
+                         CANASTA_OK);
+        ck_assert_msg(same, "the listed take is not the exit");
+    }
+    ck_assert_int_eq(takes, 1);
+}
+
 /* M6, O3, G1: an unopened side whose pile take reaches the minimum only
  * with its black threes may take it only by going out in the same move
  * (M6 lets black threes be melded only then).  Seat 0 holds six 5s, all
@@ -588,23 +604,14 @@ START_TEST(test_legal_unopened_take_exit_with_black_threes_M6_O3)
 {
     th_movelist ml = { NULL, 0, 0 };
     canasta_move m;
-    size_t i;
-    int takes = 0, same = 0;
+    int same = 0;
     canasta_game *g = deal0("5c 5d 5h 5s 5c 5d 3s 3c 3s 3c 9h", "5h", "Kd");
     ck_assert_int_eq(th_pile_size(g), 1);
     th_list_moves(&ml, g);
     check_sound(g, &ml);
     th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d | 3: 3s 3c 3s 3c");
     th_expect_valid(g, &m);
-    for (i = 0; i < ml.n; i++) {
-        if (ml.v[i].kind != CANASTA_MOVE_TAKE_PILE)
-            continue;
-        takes++;
-        ck_assert_int_eq(canasta_move_equal(&same, &ml.v[i], &m),
-                         CANASTA_OK);
-        ck_assert_msg(same, "the listed take is not the exit");
-    }
-    ck_assert_int_eq(takes, 1);
+    only_take_listed(&ml, &m);
     {
         /* The reference player finds it too: an unopened side always
          * finds a take worthwhile, and a worthwhile take scores above
@@ -658,22 +665,13 @@ START_TEST(test_legal_unopened_take_exit_over_two_cards_M6_G1)
     th_movelist ml = { NULL, 0, 0 };
     canasta_move m;
     size_t i;
-    int takes = 0, same = 0;
     canasta_game *g = deal0("5c 5d 5h 5s 5c 5d 5s 3s 3c 3s 3c", "2c 5h",
                             "Kd");
     ck_assert_int_eq(th_pile_size(g), 2);
     th_list_moves(&ml, g);
     check_sound(g, &ml);
     th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d 5s | 3: 3s 3c 3s 3c");
-    for (i = 0; i < ml.n; i++) {
-        if (ml.v[i].kind != CANASTA_MOVE_TAKE_PILE)
-            continue;
-        takes++;
-        ck_assert_int_eq(canasta_move_equal(&same, &ml.v[i], &m),
-                         CANASTA_OK);
-        ck_assert_msg(same, "the listed take is not the exit");
-    }
-    ck_assert_int_eq(takes, 1);
+    only_take_listed(&ml, &m);
     th_ok(g, &m);
     ck_assert_int_eq(th_hand_size(g, 0), 1);
     ck_assert_int_eq(th_count_in_hand(g, 0, "2c"), 1);
