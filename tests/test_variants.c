@@ -1072,6 +1072,82 @@ START_TEST(test_X3_merge_keeps_more_than_three_wild_cards)
 }
 END_TEST
 
+/* X3 + M3, M5 (docs/VARIANTS.md, "Choices made where RULES.md is
+ * silent"): two canastas of one rank, one on each partner's table, merge
+ * into one meld, which is one canasta.  Seats 1 and 2 each hold a mixed
+ * canasta of kings (4 naturals, 3 wild cards); seat 0 takes the 9s with
+ * its pair and plays alone; side 1 then holds 8 kings, 4 twos and 2
+ * jokers, one mixed canasta (300 once), and side 2 nothing. */
+static const char X3_TWO_CANASTAS[] =
+    "canasta-position 1\n"
+    "preset three-players\n"
+    "option target 7500\n"
+    "option ask-permission 1\n"
+    "option one-card-rule 1\n"
+    "option tie-rule 0\n"
+    "option hand-size 13\n"
+    "option canastas-to-go-out 1\n"
+    "option draw-count 2\n"
+    "sides 0 1 2\n"
+    "seed 1\n"
+    "hand-number 1\n"
+    "dealer 2\n"
+    "phase draw\n"
+    "turn 0\n"
+    "source none\n"
+    "melds-this-turn 0\n"
+    "take-extra 0\n"
+    "permission none\n"
+    "melded-before-turn 1\n"
+    "new-melds\n"
+    "seat-melded 1 1 1\n"
+    "totals 0 0 0\n"
+    "last-hand none -\n"
+    "opened 1 1 1\n"
+    "lone -\n"
+    "hand 0 9c 9d 5c 6c\n"
+    "hand 1 4c 4d 5d\n"
+    "hand 2 6d 6h 7c\n"
+    "red-threes 0\n"
+    "red-threes 1\n"
+    "red-threes 2\n"
+    "meld 0 A: Ac Ac Ad\n"
+    "meld 1 K: Kc Kc Kd Kd 2c 2d 2h\n"
+    "meld 2 K: Kh Kh Ks Ks 2s Jk Jk\n"
+    "stock Qc 3c 3s 2h 9c 7d 8c Qh 6d 3d 10c 5d Jk As 8h Ah Qd As 10d 5h 9h 4s 8d 3s 8s Qd 3h Jh 5s 10s 3c Ah Qh 9d 5c 7c Jc 8d 5s Qs 7s 7d 6s Jd 7h 10h 6s 4d 8s 6c Js 7s 8h 10h Qc 2d 5h 3d 8c 4h 10d 9h Jk Ad 2c 10s 10c 2s Jh 4c 6h 9s Jd Jc Js 4h 7h 3h Qs 4s\n"
+    "pile 9s\n";
+
+START_TEST(test_X3_merge_two_canastas_of_a_rank_make_one)
+{
+    canasta_game *g = NULL;
+    char why[256];
+    int items[CANASTA_SCORE_ITEMS];
+    static const int kings[] = { CANASTA_RANK_KING, 8, 4, 2 };
+    canasta_rules *x3 = rules_of(CANASTA_PRESET_THREE_PLAYERS);
+    ck_assert_msg(canasta_game_from_position(&g, why, sizeof why,
+                      X3_TWO_CANASTAS, strlen(X3_TWO_CANASTAS))
+                      == CANASTA_OK, "%s", why);
+    canastas(g, 1, 0, 1);
+    canastas(g, 2, 0, 1);
+    th_do_take(g, 0, "9c 9d");
+    ck_assert_int_eq(lone(g), 0);
+    th_expect_meld(g, 1, CANASTA_RANK_KING, 8, 4, 2);
+    th_expect_meld(g, 2, CANASTA_RANK_KING, 0, 0, 0);
+    canastas(g, 1, 0, 1);
+    canastas(g, 2, 0, 0);
+    th_assert_cards_accounted(g);
+    /* scored as one meld: 8 x 10 + 4 x 20 + 2 x 50 = 260, and one mixed
+     * canasta bonus */
+    ck_assert_int_eq(canasta_score_side(items, CANASTA_SCORE_ITEMS, why,
+                         sizeof why, x3, kings, 1, 0, NULL, 0,
+                         CANASTA_OUT_NONE), CANASTA_OK);
+    ck_assert_int_eq(items[CANASTA_SCORE_MELDED], 260);
+    ck_assert_int_eq(items[CANASTA_SCORE_MIXED_CANASTAS], 300);
+    canasta_rules_free(x3);
+    canasta_game_free(g);
+}
+END_TEST
+
 /* X3 + O4: the partnership has opened when the lower seat had opened. */
 START_TEST(test_X3_partnership_opened_by_lower_partner)
 {
@@ -1934,6 +2010,7 @@ Suite *suite_variants(void)
     tcase_add_test(x3, test_X3_merge_adds_melds_rank_by_rank);
     tcase_add_test(x3, test_X3_merge_makes_canasta);
     tcase_add_test(x3, test_X3_merge_keeps_more_than_three_wild_cards);
+    tcase_add_test(x3, test_X3_merge_two_canastas_of_a_rank_make_one);
     tcase_add_test(x3, test_X3_partnership_opened_by_lower_partner);
     tcase_add_test(x3, test_X3_partnership_opened_by_higher_partner);
     tcase_add_test(x3, test_X3_unopened_partnership_uses_melder_minimum);
