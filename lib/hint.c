@@ -100,7 +100,8 @@ static void explain_take(out *o, const cn_facts *f, const canasta_move *m)
             m->ngroups > 1 ? "your other melds" : "it");
         return;
     }
-    say(o, " and it holds %d card%s.", v->pile_n, v->pile_n == 1 ? "" : "s");
+    say(o, "%s and it holds %d card%s.", f->opened ? "" : ",", v->pile_n,
+        v->pile_n == 1 ? "" : "s");
 }
 
 static void count_takes(void *ctx, const canasta_move *m)

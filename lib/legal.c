@@ -220,8 +220,8 @@ static void opening_dfs(ctx *c, cn_spec *sp, int n, int from, int value,
  * the minimum without its black threes), so the list stays short.  A pile
  * take can be such an exit too (O3 counts its groups; no waiver there):
  * its first meld is the top card's, and the cards it picks up from under
- * the top stay in the hand, so it can only leave one card or none when
- * the pile held one card or two. */
+ * the top stay in the hand (red threes are laid out: R2), so it can only
+ * leave one card or none when at most one other card lies under the top. */
 typedef struct exit_target {
     int8_t rank, room;
 } exit_target;

@@ -654,6 +654,65 @@ START_TEST(test_legal_unopened_take_exit_with_black_threes_M6_O3)
 }
 END_TEST
 
+/* M6, O3: the card kept back for the discard may be of any kind.  Seven
+ * 5s and the four black threes over the 5h alone: the take may meld all
+ * eleven cards (40 + 20), keep a 5 (35 + 20) or keep a black three
+ * (40 + 15); without the threes none reaches 50, so these three takes,
+ * and only they, are listed. */
+START_TEST(test_legal_unopened_take_exit_keeps_any_card_M6_O3)
+{
+    static const char *const exits[3] = {
+        "5c 5d 5h 5s 5c 5d 5s | 3: 3s 3c 3s 3c",
+        "5c 5d 5h 5s 5c 5d | 3: 3s 3c 3s 3c",
+        "5c 5d 5h 5s 5c 5d 5s | 3: 3c 3c 3s",
+    };
+    th_movelist ml = { NULL, 0, 0 };
+    canasta_move m;
+    size_t i;
+    int k, takes = 0;
+    canasta_game *g = deal0("5c 5d 5h 5s 5c 5d 5s 3s 3c 3s 3c", "5h", "Kd");
+    th_list_moves(&ml, g);
+    check_sound(g, &ml);
+    for (i = 0; i < ml.n; i++)
+        takes += ml.v[i].kind == CANASTA_MOVE_TAKE_PILE;
+    ck_assert_int_eq(takes, 3);
+    for (k = 0; k < 3; k++) {
+        int listed = 0, same = 0;
+        th_take(&m, g, 0, exits[k]);
+        for (i = 0; i < ml.n; i++) {
+            ck_assert_int_eq(canasta_move_equal(&same, &ml.v[i], &m),
+                             CANASTA_OK);
+            listed += same;
+        }
+        ck_assert_msg(listed == 1, "exit %d listed %d times", k, listed);
+    }
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
+/* M6, R2: a red three under the top card does not join the hand (it is
+ * laid out), so over the pile 3d 5h the take that keeps the 9 still
+ * leaves one card and is listed; played, seat 0 has the 3d laid out. */
+START_TEST(test_legal_unopened_take_exit_over_a_red_three_M6_R2)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    canasta_move m;
+    canasta_game *g = deal0("5c 5d 5h 5s 5c 5d 3s 3c 3s 3c 9h", "3d 5h",
+                            "Kd");
+    ck_assert_int_eq(th_pile_size(g), 2);
+    th_list_moves(&ml, g);
+    check_sound(g, &ml);
+    th_take(&m, g, 0, "5c 5d 5h 5s 5c 5d | 3: 3s 3c 3s 3c");
+    only_take_listed(&ml, &m);
+    th_ok(g, &m);
+    ck_assert_int_eq(th_hand_size(g, 0), 1);
+    ck_assert_int_eq(th_red_three_count(g, 0), 1);
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
 /* M6, G1: a pile of two cards (the 2c turned first, then the 5h).  The
  * card picked up from under the top stays in the hand, so nothing more
  * may be kept back.  With seven 5s and the four black threes the take
@@ -880,6 +939,8 @@ Suite *suite_legal_moves(void)
     tcase_add_test(crafted, test_legal_concealed_exit_listed_below_minimum);
     tcase_add_test(crafted, test_legal_unopened_take_exit_with_black_threes_M6_O3);
     tcase_add_test(crafted, test_legal_unopened_take_exit_over_two_cards_M6_G1);
+    tcase_add_test(crafted, test_legal_unopened_take_exit_keeps_any_card_M6_O3);
+    tcase_add_test(crafted, test_legal_unopened_take_exit_over_a_red_three_M6_R2);
     tcase_add_test(crafted, test_legal_answer_phase_lists_yes_and_no);
     tcase_add_test(crafted, test_legal_hand_over_and_game_over);
     tcase_add_test(crafted, test_legal_small_buffer_reports_full_count);
