@@ -90,11 +90,9 @@ static void explain_take(out *o, const cn_facts *f, const canasta_move *m)
             cn_seat_minimum(v, f->seat));
     /* A take that leaves one card or none goes out (G1): the cards under
      * the top join the hand, red threes aside. */
-    int after = v->hand_n[f->seat];
+    int after = v->hand_n[f->seat] + cn_pile_pickup_count(v);
     for (int g = 0; g < m->ngroups; g++)
         after -= m->groups[g].count;
-    for (int i = 0; i + 1 < v->pile_n; i++)
-        after += !cn_is_red3(v->pile[i]);
     if (after <= 1) {
         say(o, ", and with %s you go out.",
             m->ngroups > 1 ? "your other melds" : "it");

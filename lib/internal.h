@@ -251,6 +251,9 @@ int cn_draw_cards(cn_state *st, int seat, int count, int event_kind);
 /* ---- pile.c ---- */
 int cn_pile_flags(const cn_state *st, int side);
 int cn_pile_frozen(const cn_state *st, int side);
+/* P7, R2: how many cards taking the pile adds to the hand: those under
+ * the top card, red threes aside (they are laid out). */
+int cn_pile_pickup_count(const cn_state *st);
 
 /* ---- goout.c ---- */
 /* Could a player holding hand[] go out this turn, given the side's melds

@@ -381,9 +381,7 @@ static void take_variants(ctx *c)
                     c->jokers += j;
                 }
         /* The takes that go out and count only with black threes. */
-        int under = 0;
-        for (int i = 0; i + 1 < st->pile_n; i++)
-            under += !cn_is_red3(st->pile[i]);
+        int under = cn_pile_pickup_count(st);
         if (c->b3 >= 3 && under <= 1)
             whole_hand_exits(c, r, v, under);
         return;

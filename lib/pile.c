@@ -30,3 +30,11 @@ int cn_pile_frozen(const cn_state *st, int side)
 {
     return st->pile_wilds || st->pile_red3 || !st->opened[side];
 }
+
+int cn_pile_pickup_count(const cn_state *st)
+{
+    int n = 0;
+    for (int i = 0; i + 1 < st->pile_n; i++)
+        n += !cn_is_red3(st->pile[i]);
+    return n;
+}
