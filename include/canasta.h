@@ -48,8 +48,9 @@ extern "C" {
      CANASTA_VERSION_PATCH)
 
 /* The version of the library actually loaded, as MAJOR*10000+MINOR*100+PATCH
- * and as "MAJOR.MINOR.PATCH".  Compare with CANASTA_VERSION_NUMBER to detect
- * a header/library mismatch. */
+ * and as "MAJOR.MINOR.PATCH" (static text: never free it).  A program
+ * built with this header runs with any library of the same MAJOR whose
+ * version is at least CANASTA_VERSION_NUMBER. */
 CANASTA_API unsigned canasta_version(void);
 CANASTA_API const char *canasta_version_string(void);
 
@@ -58,7 +59,11 @@ CANASTA_API const char *canasta_version_string(void);
 /* ------------------------------------------------------------------ */
 /* One list generates the enum, canasta_error_name() and canasta_strerror().
  * XX(name, value, message).  Values are fixed forever; new codes are only
- * ever appended with new values. */
+ * ever appended with new values.  The gaps (-17 to -19, -38, -39) were
+ * never used and stay unused: codes are grouped (arguments, moves, text),
+ * and a new code takes the next value after -45.  A program must treat
+ * any negative value as a failure, including codes newer than its
+ * header. */
 #define CANASTA_ERRNO_MAP(XX)                                                 \
     XX(OK,            0,  "success")                                          \
     XX(E_NULL,       -1,  "a required pointer argument is NULL")              \
@@ -109,9 +114,11 @@ typedef enum canasta_error {
     CANASTA_ERROR_SENTINEL_ = -1000 /* not an error code */
 } canasta_error;
 
-/* A one-line description of an error code; never NULL ("unknown error"). */
+/* A one-line description of an error code; never NULL ("unknown error").
+ * Static text: never free it. */
 CANASTA_API const char *canasta_strerror(int err);
-/* The code's name without prefix, e.g. "E_PILE_FROZEN"; never NULL. */
+/* The code's name without prefix, e.g. "E_PILE_FROZEN"; never NULL.
+ * Static text: never free it. */
 CANASTA_API const char *canasta_error_name(int err);
 
 /* ------------------------------------------------------------------ */
@@ -138,8 +145,10 @@ enum canasta_rank {
 /* Card codes fit below this bound (useful for arrays indexed by code). */
 #define CANASTA_CARD_LIMIT 64
 
-/* Parse "7h", "10s", "Ts", "Qd", "Jk" (joker); case-insensitive. */
-CANASTA_API int canasta_card_from_string(int *card, const char *text);
+/* Parse "7h", "10s", "Ts", "Qd", "Jk" (joker); case-insensitive.  length
+ * is the text's length, or (size_t)-1 for a NUL-terminated string. */
+CANASTA_API int canasta_card_from_string(int *card, const char *text,
+                                         size_t length);
 /* Write the canonical text ("7h", "10s", "Jk") with a NUL; needs size >= 4. */
 CANASTA_API int canasta_card_to_string(char *buf, size_t size, int card);
 /* These return the answer (>= 0) or CANASTA_E_CARD for an invalid code. */
@@ -233,19 +242,23 @@ enum canasta_score_item {
 enum canasta_went_out {
     CANASTA_OUT_NONE = 0, CANASTA_OUT_NORMAL = 1, CANASTA_OUT_CONCEALED = 2
 };
-enum canasta_meld_class {
+enum canasta_meld_kind {
     CANASTA_MELD_NONE = 0,            /* no cards */
     CANASTA_MELD_OPEN = 1,            /* a legal meld, not yet a canasta */
     CANASTA_MELD_MIXED_CANASTA = 2,   /* M5: 7+ cards with a wild card */
     CANASTA_MELD_NATURAL_CANASTA = 3  /* M5: 7+ cards, no wild card */
 };
 
-/* Classify a meld given by composition (M1, M2, M5, M6).  Black threes
- * (rank 3) are legal only as 3 or 4 naturals with no wild card.
+/* Classify a meld given by composition under rules (M1, M2, M5, M6):
+ * *meld_class receives a CANASTA_MELD_* value.  Black threes (rank 3) are
+ * legal only as 3 or 4 naturals with no wild card.  Under the
+ * three-player rules (X3) a meld merged from partners' melds may also
+ * hold four to six wild cards with at least four naturals.
  * CANASTA_E_MELD or CANASTA_E_THREES if the composition is illegal;
  * CANASTA_E_ARG for a rank outside 3..14 or a count outside 0..255. */
-CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
-                                   int twos, int jokers);
+CANASTA_API int canasta_meld_class(int *meld_class,
+    const canasta_rules *rules, int rank, int naturals, int twos,
+    int jokers);
 
 /* Score one side's hand from its parts.
  *  items/n_items: receives min(n_items, CANASTA_SCORE_ITEMS) items.
@@ -407,7 +420,8 @@ CANASTA_API int canasta_game_seat_side(int *side, const canasta_game *game,
                                        int seat);
 CANASTA_API int canasta_game_dealer(int *seat, const canasta_game *game);
 /* X3: the seat playing alone in this hand (or, after a hand, in that
- * hand), or -1 while nobody has taken the pile and in the other games. */
+ * hand): the first to take the pile, or the player who went out before
+ * anyone took it; -1 before either and in the other games. */
 CANASTA_API int canasta_game_lone_hand(int *seat, const canasta_game *game);
 CANASTA_API int canasta_game_hand_number(int *number,
                                          const canasta_game *game);
@@ -538,7 +552,10 @@ CANASTA_API int canasta_game_event(int *kind, int *seat, int *side,
     int *value, int *detail, uint8_t *cards, size_t capacity,
     size_t *n_cards, const canasta_game *game, size_t index);
 /* The event as a record line without its "= " prefix (docs/NOTATION.md),
- * as viewer may see it: cards another seat drew become "??". */
+ * as viewer may see it: cards another seat drew become "??".  A buffer
+ * of CANASTA_EVENT_TEXT_MAX bytes holds any event; a smaller one that is
+ * too small gives CANASTA_E_BUFFER. */
+#define CANASTA_EVENT_TEXT_MAX 1024
 CANASTA_API int canasta_game_event_to_string(char *buf, size_t size,
     const canasta_game *game, size_t index, int viewer);
 
@@ -548,7 +565,8 @@ CANASTA_API int canasta_game_event_to_string(char *buf, size_t size,
 /* docs/NOTATION.md defines every text form.  Functions that return text of
  * unbounded length allocate it (with the game's allocator) and hand it out
  * NUL-terminated in *text, with its length in *length (may be NULL);
- * release it with canasta_free.  Functions that read text take its length
+ * release it with canasta_free (the text remembers its allocator, so the
+ * game may be freed first; the allocator's user data must outlive it).  Functions that read text take its length
  * (or (size_t)-1 for a NUL-terminated string), and on failure write an
  * explanation that names the line, e.g. "line 7: P4: the pile is frozen". */
 
@@ -561,11 +579,13 @@ CANASTA_API void canasta_free(void *text);
 /* The canonical form of a move, e.g. "2 meld 7h 7d 7s, Kc Kd 2s". */
 CANASTA_API int canasta_move_to_string(char *buf, size_t size,
                                        const canasta_move *move);
-/* Parse one move.  A text without a leading seat number gets seat
- * default_seat (-1: the seat is required).  CANASTA_E_SYNTAX (with why)
- * when the text is not a move; rules are not checked here. */
+/* Parse one move of length bytes ((size_t)-1: NUL-terminated).  A text
+ * without a leading seat number gets seat default_seat (-1: the seat is
+ * required).  CANASTA_E_SYNTAX (with why) when the text is not a move;
+ * rules are not checked here. */
 CANASTA_API int canasta_move_from_string(canasta_move *move,
-    char *why, size_t why_size, const char *text, int default_seat);
+    char *why, size_t why_size, const char *text, size_t length,
+    int default_seat);
 
 /* Saved game: the rules, the seed, how the current hand began and every
  * move of it (so undo keeps working after a load), then the resulting
@@ -699,8 +719,8 @@ CANASTA_API int canasta_player_get(int *value, const canasta_player *player,
 CANASTA_API int canasta_knob_range(int *min, int *max, int *default_value,
                                    int knob);
 /* The knob's name as the tools write it ("take-pile", "pile-size",
- * "wild-cards", "go-out", "keep-pairs", "discard", "ask"); NULL for an
- * unknown knob. */
+ * "wild-cards", "go-out", "keep-pairs", "discard", "ask"), static text;
+ * NULL for an unknown knob. */
 CANASTA_API const char *canasta_knob_name(int knob);
 CANASTA_API int canasta_knob_from_name(int *knob, const char *name);
 
@@ -721,8 +741,10 @@ CANASTA_API int canasta_player_play(canasta_move *move,
     const canasta_player *player, canasta_game *game, uint64_t seed);
 /* A2: the move canasta_player_choose makes with seed 0, and a sentence
  * for a person saying why ("Take the pile: your two 9s meld its top card
- * and it holds 14 cards."), truncated to reason_size (which may be 0 when
- * reason is NULL). */
+ * and it holds 14 cards."), cut to fit reason_size and always
+ * terminated; CANASTA_HINT_TEXT_MAX bytes hold any reason whole.  reason
+ * may be NULL (then reason_size is ignored). */
+#define CANASTA_HINT_TEXT_MAX 1024
 CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
     size_t reason_size, const canasta_player *player,
     const canasta_game *game);
@@ -741,7 +763,10 @@ CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
  *    opened, a whole-hand exit, a take with more melds) has an action
  *    with CANASTA_ACTION_MULTI set: a 64-bit hash of its groups' kinds.
  * Two moves of one decision that differ in more than suits have different
- * actions (for multi-group moves, but for a hash collision). */
+ * actions (for multi-group moves, but for a hash collision).  Actions keep
+ * their meaning in every release of one major version (stored policies
+ * stay valid); a move kind added later would get only hashed actions, so
+ * the dense range never changes. */
 #define CANASTA_ACTIONS_DENSE 3140
 #define CANASTA_ACTION_MULTI 0x8000000000000000ULL
 CANASTA_API int canasta_action_of_move(uint64_t *action,

@@ -59,11 +59,14 @@ static int lower(int ch)
     return (ch >= 'A' && ch <= 'Z') ? ch - 'A' + 'a' : ch;
 }
 
-CANASTA_API int canasta_card_from_string(int *card, const char *text)
+CANASTA_API int canasta_card_from_string(int *card, const char *text,
+                                         size_t length)
 {
     if (!card || !text)
         return CANASTA_E_NULL;
-    size_t n = strlen(text);
+    size_t n = length == (size_t)-1 ? strlen(text) : length;
+    if (n > 3 || memchr(text, '\0', n))
+        return CANASTA_E_PARSE; /* no card's name is longer or holds a NUL */
     if (n == 2 && lower(text[0]) == 'j' && lower(text[1]) == 'k') {
         *card = CANASTA_JOKER;
         return CANASTA_OK;

@@ -147,7 +147,7 @@ CANASTA_API int canasta_game_set_deck(canasta_game *game,
 CANASTA_API int canasta_game_deck(uint8_t *cards, size_t capacity,
                                   size_t *n, const canasta_game *game)
 {
-    if (!cards || !n || !game)
+    if ((!cards && capacity) || !n || !game)
         return CANASTA_E_NULL;
     *n = game->st.deck_n;
     if (capacity < game->st.deck_n)

@@ -254,8 +254,10 @@ CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
     size_t reason_size, const canasta_player *player,
     const canasta_game *game)
 {
-    if (!move || !player || !game || (!reason && reason_size))
+    if (!move || !player || !game)
         return CANASTA_E_NULL;
+    if (!reason)
+        reason_size = 0; /* as every why buffer of the library */
     if (reason_size)
         reason[0] = '\0';
     cn_state view;

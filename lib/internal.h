@@ -190,6 +190,10 @@ static inline int cn_merged_meld_ok(int lone_hand, int r, int naturals,
 {
     return lone_hand && r != 3 && wilds > 3 && wilds <= 6 && naturals >= 4;
 }
+/* canasta_meld_class under the rules p (score.c): M1, M2, M5, M6, and
+ * X3's merged melds when p has a lone hand. */
+int cn_meld_class(int *meld_class, const cn_params *p, int rank,
+                  int naturals, int twos, int jokers);
 
 /* ---- state helpers (state.c) ---- */
 static inline int cn_meld_size(const cn_meld *m)

@@ -124,7 +124,8 @@ static int parse_group(canasta_group *g, char *s, char *why, size_t ws,
 }
 
 CANASTA_API int canasta_move_from_string(canasta_move *move,
-    char *why, size_t why_size, const char *text, int default_seat)
+    char *why, size_t why_size, const char *text, size_t length,
+    int default_seat)
 {
     if (why && why_size)
         why[0] = '\0';
@@ -134,12 +135,16 @@ CANASTA_API int canasta_move_from_string(canasta_move *move,
     if (default_seat < -1 || default_seat >= CN_MAX_PLAYERS)
         return CANASTA_E_SEAT;
     char line[CANASTA_MOVE_TEXT_MAX];
-    size_t len = strlen(text);
+    size_t len = length == (size_t)-1 ? strlen(text) : length;
     if (len >= sizeof line)
         return cn_why(why, why_size, CANASTA_E_SYNTAX,
                       "a move is at most %d characters",
                       CANASTA_MOVE_TEXT_MAX - 1);
-    memcpy(line, text, len + 1);
+    if (memchr(text, '\0', len))
+        return cn_why(why, why_size, CANASTA_E_SYNTAX,
+                      "the move contains a NUL byte");
+    memcpy(line, text, len);
+    line[len] = '\0';
     for (size_t i = 0; i < len; i++)
         if (line[i] == '\n' || line[i] == '\r')
             line[i] = ' ';

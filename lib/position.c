@@ -448,13 +448,10 @@ static int read_meld(reader *rd, char *cur)
             return INVALID(rd, "line %d: the meld is too large", rd->line);
         cn_meld_add_card(m, c);
     }
-    int cls, w = m->twos + m->jokers;
-    rc = canasta_meld_class(&cls, r, m->naturals, m->twos, m->jokers);
     /* X3: a meld merged from the partners' two melds may hold up to six
      * wild cards (check_lone decides whether this side is such a one). */
-    if (rc == CANASTA_E_MELD &&
-        cn_merged_meld_ok(st->p.lone_hand, r, m->naturals, w))
-        return CANASTA_OK;
+    int cls;
+    rc = cn_meld_class(&cls, &st->p, r, m->naturals, m->twos, m->jokers);
     if (rc == CANASTA_E_THREES)
         return INVALID(rd, "line %d: M6: black threes are melded only as 3 "
                        "or 4 together, with no wild card", rd->line);

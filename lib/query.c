@@ -86,7 +86,7 @@ CANASTA_API int canasta_game_hand_number(int *number, const canasta_game *game)
 CANASTA_API int canasta_game_hand(uint8_t *cards, size_t capacity, size_t *n,
                                   const canasta_game *game, int seat)
 {
-    NEED(cards && n && game);
+    NEED((cards || capacity == 0) && n && game);
     if (bad_seat(game, seat))
         return CANASTA_E_SEAT;
     return list_cards(cards, capacity, n, game->st.hand[seat]);
@@ -130,7 +130,7 @@ CANASTA_API int canasta_game_meld(int *naturals, int *twos, int *jokers,
 CANASTA_API int canasta_game_meld_cards(uint8_t *cards, size_t capacity,
     size_t *n, const canasta_game *game, int side, int rank)
 {
-    NEED(cards && n && game);
+    NEED((cards || capacity == 0) && n && game);
     const cn_meld *m;
     int rc = meld_of(&m, game, side, rank);
     if (rc)
@@ -167,7 +167,7 @@ CANASTA_API int canasta_game_canastas(int *natural, int *mixed,
 CANASTA_API int canasta_game_red_threes(uint8_t *cards, size_t capacity,
     size_t *n, const canasta_game *game, int seat)
 {
-    NEED(cards && n && game);
+    NEED((cards || capacity == 0) && n && game);
     if (bad_seat(game, seat))
         return CANASTA_E_SEAT;
     uint8_t counts[CANASTA_CARD_LIMIT];
@@ -187,11 +187,12 @@ CANASTA_API int canasta_game_pile_size(int *n, const canasta_game *game)
 CANASTA_API int canasta_game_pile(uint8_t *cards, size_t capacity, size_t *n,
                                   const canasta_game *game)
 {
-    NEED(cards && n && game);
+    NEED((cards || capacity == 0) && n && game);
     *n = game->st.pile_n;
     if (capacity < game->st.pile_n)
         return CANASTA_E_BUFFER;
-    memcpy(cards, game->st.pile, game->st.pile_n);
+    if (game->st.pile_n) /* cards may be NULL when there are none */
+        memcpy(cards, game->st.pile, game->st.pile_n);
     return CANASTA_OK;
 }
 

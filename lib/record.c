@@ -1501,7 +1501,7 @@ static int read_move_line(rec_reader *d, rec_parse *ps)
             "\"??\" stands for a card the writer could not see; a move "
             "needs its real cards");
     int rc = canasta_move_from_string(&m, mwhy, sizeof mwhy, d->lines.line,
-                                      -1);
+                                      (size_t)-1, -1);
     if (rc)
         return rd_fail(d, CANASTA_E_SYNTAX, "%s", mwhy);
     if ((rc = reserve_moves(r, 1, REC_MOVE_BYTES)) != 0)

@@ -350,7 +350,8 @@ static int replay(loader *ld, const char *text)
     int line = ld->r.lineno;
     char mwhy[256];
     canasta_move m;
-    int rc = canasta_move_from_string(&m, mwhy, sizeof mwhy, text, -1);
+    int rc = canasta_move_from_string(&m, mwhy, sizeof mwhy, text,
+                                      (size_t)-1, -1);
     if (rc)
         return cn_why(ld->why, ld->ws, rc, "line %d: %s", line, mwhy);
     if (m.kind == CANASTA_MOVE_NEXT_HAND)

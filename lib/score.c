@@ -164,11 +164,9 @@ void cn_end_hand(cn_state *st, int how, int seat)
 
 /* ---- public scoring from parts ---- */
 
-CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
-                                   int twos, int jokers)
+int cn_meld_class(int *meld_class, const cn_params *p, int rank,
+                  int naturals, int twos, int jokers)
 {
-    if (!meld_class)
-        return CANASTA_E_NULL;
     /* No deck holds more than 255 of anything; the bound keeps the sums
      * below from overflowing. */
     if (rank < 3 || rank > 14 || naturals < 0 || twos < 0 || jokers < 0 ||
@@ -182,7 +180,10 @@ CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
     if (rank == 3) { /* M6: black threes only, 3 or 4, no wild card */
         if (w > 0 || naturals < 3 || naturals > 4)
             return CANASTA_E_THREES;
-    } else if (naturals < 2 || w > 3) { /* M1 */
+    } else if ((naturals < 2 || w > 3) && /* M1 */
+               !cn_merged_meld_ok(p->lone_hand, rank, naturals, w)) {
+        /* X3: partners' melds merged by a lone hand's take keep every
+         * card, up to six wild cards with at least four naturals. */
         return CANASTA_E_MELD;
     }
     if (n < 3)
@@ -191,6 +192,16 @@ CANASTA_API int canasta_meld_class(int *meld_class, int rank, int naturals,
                 : w ? CANASTA_MELD_MIXED_CANASTA
                 : CANASTA_MELD_NATURAL_CANASTA;
     return CANASTA_OK;
+}
+
+CANASTA_API int canasta_meld_class(int *meld_class,
+    const canasta_rules *rules, int rank, int naturals, int twos,
+    int jokers)
+{
+    if (!meld_class || !rules)
+        return CANASTA_E_NULL;
+    return cn_meld_class(meld_class, &rules->p, rank, naturals, twos,
+                         jokers);
 }
 
 CANASTA_API int canasta_score_side(int *items, size_t n_items,
@@ -236,15 +247,7 @@ CANASTA_API int canasta_score_side(int *items, size_t n_items,
             return cn_why(why, why_size, bad,
                 "M1: the row for %s holds no cards; leave it out",
                 cn_rank_plural(r));
-        int rc = canasta_meld_class(&cls, r, n, t, j);
-        /* X3: partners' melds merged by a lone hand's take keep every
-         * card, up to six wild cards with at least four naturals. */
-        if (rc == CANASTA_E_MELD && cn_merged_meld_ok(p->lone_hand, r, n,
-                                                      t + j)) {
-            rc = CANASTA_OK;
-            cls = n + t + j >= 7 ? CANASTA_MELD_MIXED_CANASTA
-                                 : CANASTA_MELD_OPEN;
-        }
+        int rc = cn_meld_class(&cls, p, r, n, t, j);
         if (rc == CANASTA_E_THREES)
             return cn_why(why, why_size, bad,
                 "M6: black threes meld only as 3 or 4 natural cards");

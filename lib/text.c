@@ -194,7 +194,7 @@ char *cn_token(char **cursor)
 int cn_parse_card(const char *tok)
 {
     int c = 0;
-    return canasta_card_from_string(&c, tok) == CANASTA_OK ? c : 0;
+    return canasta_card_from_string(&c, tok, (size_t)-1) == CANASTA_OK ? c : 0;
 }
 
 int cn_parse_rank(const char *tok)

@@ -25,7 +25,7 @@ size_t th_cards(uint8_t *out, size_t cap, const char *text)
         tok[k] = '\0';
         p += k;
         int c;
-        ck_assert_msg(canasta_card_from_string(&c, tok) == CANASTA_OK,
+        ck_assert_msg(canasta_card_from_string(&c, tok, (size_t)-1) == CANASTA_OK,
                       "test helper: '%s' is not a card", tok);
         ck_assert_msg(n < cap, "test helper: too many cards in '%s'", text);
         out[n++] = (uint8_t)c;
@@ -155,7 +155,7 @@ void th_discard(canasta_move *m, int seat, const char *card)
 {
     int c;
     th_move(m, CANASTA_MOVE_DISCARD, seat);
-    ck_assert_msg(canasta_card_from_string(&c, card) == CANASTA_OK,
+    ck_assert_msg(canasta_card_from_string(&c, card, (size_t)-1) == CANASTA_OK,
                   "test helper: '%s' is not a card", card);
     m->card = (uint8_t)c;
 }
@@ -187,7 +187,7 @@ static void parse_groups(canasta_move *m, const char *groups, int default_rank)
                 char card[16];
                 int c;
                 snprintf(card, sizeof card, "%sc", rk);
-                ck_assert_msg(canasta_card_from_string(&c, card) == 0,
+                ck_assert_msg(canasta_card_from_string(&c, card, (size_t)-1) == 0,
                               "test helper: bad rank '%s'", rk);
                 rank = c >> 2;
             }
@@ -406,7 +406,7 @@ int th_count_in_hand(const canasta_game *g, int seat, const char *card)
     uint8_t cards[256];
     size_t n;
     int c;
-    QOK(canasta_card_from_string(&c, card));
+    QOK(canasta_card_from_string(&c, card, (size_t)-1));
     QOK(canasta_game_hand(cards, sizeof cards, &n, g, seat));
     int k = 0;
     for (size_t i = 0; i < n; i++)
@@ -438,7 +438,7 @@ int th_total(const canasta_game *g, int side)
 int th_card(const char *text)
 {
     int c = -1;
-    QOK(canasta_card_from_string(&c, text));
+    QOK(canasta_card_from_string(&c, text, (size_t)-1));
     return c;
 }
 
@@ -871,4 +871,14 @@ void th_hand_log_free(th_hand_log *h)
     canasta_game_free(h->start);
     h->moves = NULL;
     h->start = NULL;
+}
+
+int th_meld_class(int *meld_class, int preset, int rank, int naturals,
+                  int twos, int jokers)
+{
+    canasta_rules *r = NULL;
+    ck_assert_int_eq(canasta_rules_create(&r, preset), CANASTA_OK);
+    int rc = canasta_meld_class(meld_class, r, rank, naturals, twos, jokers);
+    canasta_rules_free(r);
+    return rc;
 }

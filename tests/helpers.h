@@ -16,6 +16,10 @@
  * parse error. */
 size_t th_cards(uint8_t *out, size_t cap, const char *text);
 
+/* canasta_meld_class under the rules of a preset (made and freed here). */
+int th_meld_class(int *meld_class, int preset, int rank, int naturals,
+                  int twos, int jokers);
+
 /* A game of the given rules (NULL: the classic preset) whose first dealer
  * is `dealer` and whose first hand is dealt so that:
  *  - seat s holds hands[s] (a card list; missing cards are filled from

@@ -130,8 +130,8 @@ START_TEST(test_api_null_cards_rules_scoring)
     static const int melds[] = { 13, 3, 0, 0 };
     uint8_t hand[1] = { 16 };
 
-    IS_NULL(canasta_card_from_string(NULL, "7h"));
-    IS_NULL(canasta_card_from_string(&v, NULL));
+    IS_NULL(canasta_card_from_string(NULL, "7h", 2));
+    IS_NULL(canasta_card_from_string(&v, NULL, 2));
     IS_NULL(canasta_card_to_string(NULL, 8, 16));
     IS_NULL(canasta_rules_create(NULL, CANASTA_PRESET_CLASSIC));
     IS_NULL(canasta_rules_create_with_allocator(NULL, CANASTA_PRESET_CLASSIC,
@@ -149,7 +149,8 @@ START_TEST(test_api_null_cards_rules_scoring)
     IS_NULL(canasta_rules_opening_minimum(&v, NULL, 0));
     IS_NULL(canasta_rules_red_three_bonus(NULL, R, 1));
     IS_NULL(canasta_rules_red_three_bonus(&v, NULL, 1));
-    IS_NULL(canasta_meld_class(NULL, 13, 3, 0, 0));
+    IS_NULL(canasta_meld_class(NULL, R, 13, 3, 0, 0));
+    IS_NULL(canasta_meld_class(&v, NULL, 13, 3, 0, 0));
     IS_NULL(canasta_score_side(NULL, CANASTA_SCORE_ITEMS, NULL, 0, R, melds, 1,
                                0, hand, 1, CANASTA_OUT_NONE));
     IS_NULL(canasta_score_side(items, CANASTA_SCORE_ITEMS, NULL, 0, NULL, melds,
@@ -670,6 +671,49 @@ START_TEST(test_api_legal_moves_counts_with_no_room)
 }
 END_TEST
 
+/* Every card-list getter answers a count-only call (NULL cards, capacity
+ * 0) as canasta_legal_moves does: the count, with E_BUFFER when there are
+ * cards (OK when there are none); NULL cards with room is still E_NULL. */
+START_TEST(test_api_card_lists_count_with_no_buffer)
+{
+    const char *const hands[4] = { "3h 3d Kc Kd Kh Qc Qd Qh", "", "", "" };
+    canasta_game *g = th_game(NULL, 3, hands, "Jk 6d", "8c 8d 8h");
+    size_t n = 0;
+    ck_assert_int_eq(canasta_game_hand(NULL, 0, &n, g, 0), CANASTA_E_BUFFER);
+    ck_assert_uint_eq(n, 11);
+    n = 0;
+    ck_assert_int_eq(canasta_game_pile(NULL, 0, &n, g), CANASTA_E_BUFFER);
+    ck_assert_uint_eq(n, 2);
+    n = 0;
+    ck_assert_int_eq(canasta_game_red_threes(NULL, 0, &n, g, 0),
+                     CANASTA_E_BUFFER);
+    ck_assert_uint_eq(n, 2);
+    n = 0;
+    ck_assert_int_eq(canasta_game_deck(NULL, 0, &n, g), CANASTA_E_BUFFER);
+    ck_assert_uint_eq(n, DECK);
+    n = 99;
+    ck_assert_int_eq(canasta_game_meld_cards(NULL, 0, &n, g, 0, 13),
+                     CANASTA_OK); /* no meld of kings yet */
+    ck_assert_uint_eq(n, 0);
+    n = 99;
+    ck_assert_int_eq(canasta_game_red_threes(NULL, 0, &n, g, 1), CANASTA_OK);
+    ck_assert_uint_eq(n, 0);
+    th_do_draw(g, 0);
+    th_do_meld(g, 0, "Kc Kd Kh | Qc Qd Qh");
+    n = 0;
+    ck_assert_int_eq(canasta_game_meld_cards(NULL, 0, &n, g, 0, 13),
+                     CANASTA_E_BUFFER);
+    ck_assert_uint_eq(n, 3);
+    /* The nearest misuse: room claimed for a NULL list. */
+    IS_NULL(canasta_game_hand(NULL, 1, &n, g, 0));
+    IS_NULL(canasta_game_pile(NULL, 1, &n, g));
+    IS_NULL(canasta_game_meld_cards(NULL, 1, &n, g, 0, 13));
+    IS_NULL(canasta_game_red_threes(NULL, 1, &n, g, 0));
+    IS_NULL(canasta_game_deck(NULL, 1, &n, g));
+    canasta_game_free(g);
+}
+END_TEST
+
 /* -------------------------------------------------------------- moves */
 
 START_TEST(test_api_move_kind_out_of_range_is_E_MOVE)
@@ -982,6 +1026,7 @@ Suite *suite_api_args(void)
     tcase_add_test(c, test_api_small_buffers_give_E_BUFFER_and_size);
     tcase_add_test(c, test_api_small_buffers_pile_red_threes_melds);
     tcase_add_test(c, test_api_legal_moves_counts_with_no_room);
+    tcase_add_test(c, test_api_card_lists_count_with_no_buffer);
     suite_add_tcase(s, c);
 
     c = tcase_create("moves");

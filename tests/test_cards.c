@@ -973,7 +973,7 @@ START_TEST(test_V1_card_text_round_trip_every_code)
         ck_assert_int_eq(canasta_card_to_string(buf, sizeof buf, code), CANASTA_OK);
         ck_assert_msg(strcmp(buf, want) == 0, "code %d printed as %s", code, buf);
         back = -1;
-        ck_assert_int_eq(canasta_card_from_string(&back, buf), CANASTA_OK);
+        ck_assert_int_eq(canasta_card_from_string(&back, buf, (size_t)-1), CANASTA_OK);
         ck_assert_int_eq(back, code);
     }
 }
@@ -1016,9 +1016,34 @@ START_TEST(test_V1_bad_text_gives_E_PARSE)
     size_t i;
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int c = -1;
-        ck_assert_msg(canasta_card_from_string(&c, bad[i]) == CANASTA_E_PARSE,
+        ck_assert_msg(canasta_card_from_string(&c, bad[i], (size_t)-1) == CANASTA_E_PARSE,
                       "\"%s\" was accepted", bad[i]);
     }
+}
+END_TEST
+
+/* A card's text given by its length: only those bytes count (what follows
+ * them is never read as part of the card), and a NUL inside them is not
+ * a card. */
+START_TEST(test_V1_card_text_by_length)
+{
+    int c = -1;
+    ck_assert_int_eq(canasta_card_from_string(&c, "7hXYZ", 2), CANASTA_OK);
+    ck_assert_int_eq(c, CANASTA_CARD(7, CANASTA_HEARTS));
+    ck_assert_int_eq(canasta_card_from_string(&c, "10s!", 3), CANASTA_OK);
+    ck_assert_int_eq(c, CANASTA_CARD(10, CANASTA_SPADES));
+    ck_assert_int_eq(canasta_card_from_string(&c, "Jkk", 2), CANASTA_OK);
+    ck_assert_int_eq(c, CANASTA_JOKER);
+    /* The nearest refusals: the length cuts a card short; a NUL inside
+     * it; nothing at all; one byte too many. */
+    c = -1;
+    ck_assert_int_eq(canasta_card_from_string(&c, "10s", 2), CANASTA_E_PARSE);
+    ck_assert_int_eq(canasta_card_from_string(&c, "7\0h", 3),
+                     CANASTA_E_PARSE);
+    ck_assert_int_eq(canasta_card_from_string(&c, "7h", 0), CANASTA_E_PARSE);
+    ck_assert_int_eq(canasta_card_from_string(&c, "7hXY", 3),
+                     CANASTA_E_PARSE);
+    ck_assert_int_eq(c, -1); /* untouched by a refusal */
 }
 END_TEST
 
@@ -1101,6 +1126,7 @@ Suite *suite_cards(void)
     tcase_add_test(c, test_V1_card_text_aliases_and_case);
     tcase_add_test(c, test_V1_invalid_codes_give_E_CARD);
     tcase_add_test(c, test_V1_bad_text_gives_E_PARSE);
+    tcase_add_test(c, test_V1_card_text_by_length);
     tcase_add_test(c, test_V1_card_text_needs_room_for_three_chars_and_nul);
     suite_add_tcase(s, c);
     return s;

@@ -4,6 +4,7 @@
  * upcard, C6/R1 red threes), draws (T1, R1), pile pickups (P1), canastas
  * (M5), the end of a hand (G2, E3, S1-S5) and of the game (S6), and undo.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "helpers.h"
 
@@ -297,6 +298,60 @@ START_TEST(test_events_agree_with_the_state_in_random_play)
 }
 END_TEST
 
+/* CANASTA_EVENT_TEXT_MAX holds every event, as every seat sees it, and a
+ * buffer one byte short of an event's text gets E_BUFFER.  The longest
+ * event is a pile pickup: under 170 cards of at most "10s" each, so well
+ * inside 1024; random play (which lets piles grow large) in every preset
+ * checks the bound and the exact buffer contract. */
+START_TEST(test_events_fit_CANASTA_EVENT_TEXT_MAX)
+{
+    static const int presets[] = {
+        CANASTA_PRESET_CLASSIC, CANASTA_PRESET_TWO_PLAYERS,
+        CANASTA_PRESET_THREE_PLAYERS, CANASTA_PRESET_SIX_THREE_SIDES,
+        CANASTA_PRESET_SIX_TWO_SIDES
+    };
+    th_movelist ml = { NULL, 0, 0 };
+    th_sm64 rng = { 11 };
+    size_t longest = 0;
+    for (size_t pi = 0; pi < sizeof presets / sizeof presets[0]; pi++) {
+        canasta_rules *r = NULL;
+        canasta_game *g = NULL;
+        int players = 0;
+        ck_assert_int_eq(canasta_rules_create(&r, presets[pi]), CANASTA_OK);
+        ck_assert_int_eq(canasta_game_create(&g, r, 40 + pi), CANASTA_OK);
+        ck_assert_int_eq(canasta_game_option(&players, g, CANASTA_OPT_PLAYERS),
+                         CANASTA_OK);
+        for (int step = 0; step < 3000 &&
+                           th_phase(g) != CANASTA_PHASE_GAME_OVER; step++) {
+            th_list_moves(&ml, g);
+            REQ(ml.n > 0);
+            QEQ(canasta_apply(NULL, 0, g, &ml.v[th_sm64_below(&rng, ml.n)]),
+                CANASTA_OK);
+            for (size_t i = 0; i < count(g); i++)
+                for (int viewer = CANASTA_VIEW_ALL; viewer < players;
+                     viewer++) {
+                    char text[CANASTA_EVENT_TEXT_MAX], cut[CANASTA_EVENT_TEXT_MAX];
+                    QEQ(canasta_game_event_to_string(text, sizeof text, g, i,
+                                                     viewer), CANASTA_OK);
+                    size_t len = strlen(text);
+                    REQ(len > 0 && len < CANASTA_EVENT_TEXT_MAX);
+                    longest = len > longest ? len : longest;
+                    QEQ(canasta_game_event_to_string(cut, len, g, i, viewer),
+                        CANASTA_E_BUFFER);
+                    QEQ(canasta_game_event_to_string(cut, len + 1, g, i,
+                                                     viewer), CANASTA_OK);
+                    REQ(strcmp(cut, text) == 0);
+                }
+        }
+        canasta_game_free(g);
+        canasta_rules_free(r);
+    }
+    free(ml.v);
+    /* random play did make long events (big pile pickups) */
+    ck_assert_uint_gt(longest, 100);
+}
+END_TEST
+
 START_TEST(test_events_bad_arguments)
 {
     canasta_game *g = th_game(NULL, 3, PLAIN, "10d", NULL);
@@ -342,6 +397,7 @@ Suite *suite_events(void)
     TCase *rp = tcase_create("random_play");
     tcase_set_timeout(rp, 120);
     tcase_add_test(rp, test_events_agree_with_the_state_in_random_play);
+    tcase_add_test(rp, test_events_fit_CANASTA_EVENT_TEXT_MAX);
     suite_add_tcase(s, rp);
     return s;
 }

@@ -10,7 +10,8 @@ static canasta_move parse_ok(const char *text, int default_seat)
 {
     canasta_move m;
     char why[200];
-    int rc = canasta_move_from_string(&m, why, sizeof why, text, default_seat);
+    int rc = canasta_move_from_string(&m, why, sizeof why, text,
+                                      (size_t)-1, default_seat);
     ck_assert_msg(rc == CANASTA_OK, "\"%s\": %s (%s)", text,
                   canasta_error_name(rc), why);
     return m;
@@ -21,7 +22,8 @@ static void parse_err(const char *text, int default_seat, int code,
 {
     canasta_move m;
     char why[200];
-    int rc = canasta_move_from_string(&m, why, sizeof why, text, default_seat);
+    int rc = canasta_move_from_string(&m, why, sizeof why, text,
+                                      (size_t)-1, default_seat);
     ck_assert_msg(rc == code, "\"%s\": got %s, expected %s", text,
                   canasta_error_name(rc), canasta_error_name(code));
     if (why_part)
@@ -151,14 +153,47 @@ START_TEST(test_notation_rejects_malformed_text)
     memcpy(longtext, "0 draw", 6);
     parse_err(longtext, -1, CANASTA_E_SYNTAX, "at most");
     canasta_move m;
-    ck_assert_int_eq(canasta_move_from_string(NULL, NULL, 0, "0 draw", -1),
+    ck_assert_int_eq(canasta_move_from_string(NULL, NULL, 0, "0 draw", 6, -1),
                      CANASTA_E_NULL);
-    ck_assert_int_eq(canasta_move_from_string(&m, NULL, 0, NULL, -1),
+    ck_assert_int_eq(canasta_move_from_string(&m, NULL, 0, NULL, 0, -1),
                      CANASTA_E_NULL);
-    ck_assert_int_eq(canasta_move_from_string(&m, NULL, 0, "draw", 6),
+    ck_assert_int_eq(canasta_move_from_string(&m, NULL, 0, "draw", 4, 6),
                      CANASTA_E_SEAT);
-    ck_assert_int_eq(canasta_move_from_string(&m, NULL, 0, "draw", -2),
+    ck_assert_int_eq(canasta_move_from_string(&m, NULL, 0, "draw", 4, -2),
                      CANASTA_E_SEAT);
+}
+END_TEST
+
+/* A move's text given by its length: the bytes after it are not read as
+ * part of it, a NUL inside it is refused, and so is a length at or above
+ * CANASTA_MOVE_TEXT_MAX. */
+START_TEST(test_notation_text_by_length)
+{
+    canasta_move m;
+    char why[200];
+    ck_assert_int_eq(canasta_move_from_string(&m, why, sizeof why,
+                     "2 draw and more", 6, -1), CANASTA_OK);
+    ck_assert_int_eq(m.kind, CANASTA_MOVE_DRAW);
+    ck_assert_int_eq(m.seat, 2);
+    ck_assert_int_eq(canasta_move_from_string(&m, why, sizeof why,
+                     "discard 7hh", 10, 1), CANASTA_OK);
+    ck_assert_int_eq(m.kind, CANASTA_MOVE_DISCARD);
+    ck_assert_int_eq(m.card, CANASTA_CARD(7, CANASTA_HEARTS));
+    ck_assert_int_eq(m.seat, 1);
+    /* The nearest refusals. */
+    ck_assert_int_eq(canasta_move_from_string(&m, why, sizeof why,
+                     "discard 7h", 9, 1), CANASTA_E_SYNTAX);
+    ck_assert_int_eq(canasta_move_from_string(&m, why, sizeof why,
+                     "0 draw\0x", 8, -1), CANASTA_E_SYNTAX);
+    ck_assert_ptr_nonnull(strstr(why, "NUL"));
+    static char big[CANASTA_MOVE_TEXT_MAX + 1];
+    memset(big, ' ', sizeof big);
+    memcpy(big, "0 draw", 6);
+    ck_assert_int_eq(canasta_move_from_string(&m, why, sizeof why, big,
+                     CANASTA_MOVE_TEXT_MAX - 1, -1), CANASTA_OK);
+    ck_assert_int_eq(canasta_move_from_string(&m, why, sizeof why, big,
+                     CANASTA_MOVE_TEXT_MAX, -1), CANASTA_E_SYNTAX);
+    ck_assert_ptr_nonnull(strstr(why, "at most"));
 }
 END_TEST
 
@@ -217,7 +252,7 @@ START_TEST(test_notation_round_trip_over_legal_moves)
                 ck_assert_int_eq(canasta_move_to_string(text, sizeof text,
                                                         &moves[i]), CANASTA_OK);
                 ck_assert_int_eq(canasta_move_from_string(&back, NULL, 0, text,
-                                                          -1), CANASTA_OK);
+                                                 (size_t)-1, -1), CANASTA_OK);
                 canasta_move_equal(&eq, &moves[i], &back);
                 ck_assert_msg(eq, "\"%s\" reads back as a different move", text);
                 ck_assert_int_eq(canasta_move_to_string(again, sizeof again,
@@ -245,6 +280,7 @@ Suite *suite_notation(void)
     tcase_add_test(tc, test_notation_take_forms);
     tcase_add_test(tc, test_notation_rejects_malformed_text);
     tcase_add_test(tc, test_notation_format_rejects_bad_moves);
+    tcase_add_test(tc, test_notation_text_by_length);
     suite_add_tcase(s, tc);
     TCase *rt = tcase_create("round_trip");
     tcase_set_timeout(rt, 60);

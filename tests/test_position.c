@@ -350,7 +350,7 @@ static char *build(const char *const *lines, size_t n, int fill)
         for (char *tok = strtok_r(buf, " ", &save); tok;
              tok = strtok_r(NULL, " ", &save)) {
             int c;
-            if (canasta_card_from_string(&c, tok) == 0)
+            if (canasta_card_from_string(&c, tok, (size_t)-1) == 0)
                 count[c]++;
         }
     }
@@ -1151,7 +1151,7 @@ static void swap_cards(const char *text, th_sm64 *r, int rounds)
         if (k - i < sizeof tok) {
             memcpy(tok, text + i, k - i);
             tok[k - i] = '\0';
-            if (canasta_card_from_string(&c, tok) == 0) {
+            if (canasta_card_from_string(&c, tok, (size_t)-1) == 0) {
                 start[nt] = i;
                 len[nt++] = k - i;
             }

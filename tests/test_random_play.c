@@ -421,7 +421,7 @@ static void check_melds(const canasta_game *g, const player *p, int side,
                 "%d)", p->v->rule, side, rank, t + j,
                 p->wild_cap[side][rank]);
         if (t + j <= 3) {
-            REQ_MSG(canasta_meld_class(&cls, rank, n, t, j) == CANASTA_OK,
+            REQ_MSG(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, rank, n, t, j) == CANASTA_OK,
                     "illegal meld on the table: side %d rank %d %d+%d+%d",
                     side, rank, n, t, j);
             QNE(cls, CANASTA_MELD_NONE);

@@ -849,7 +849,7 @@ START_TEST(test_record_move_text_round_trip)
                 REQ_RC(canasta_move_to_string(buf, sizeof buf, &ml.v[i]),
                        CANASTA_OK);
                 if (canasta_move_from_string(&back, why, sizeof why, buf,
-                                             -1) != CANASTA_OK)
+                                             (size_t)-1, -1) != CANASTA_OK)
                     ck_abort_msg("\"%s\": %s", buf, why);
                 REQ_RC(canasta_move_equal(&eq, &ml.v[i], &back), CANASTA_OK);
                 if (!eq)

@@ -514,13 +514,13 @@ END_TEST
 START_TEST(test_M1_meld_class_rejects_rank_and_counts_out_of_range)
 {
     int cls = -1;
-    ck_assert_int_eq(canasta_meld_class(&cls, 99, 0, 0, 0), CANASTA_E_ARG);
-    ck_assert_int_eq(canasta_meld_class(&cls, 5, 2, INT_MAX, 1),
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 99, 0, 0, 0), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 5, 2, INT_MAX, 1),
                      CANASTA_E_ARG);
     /* In range, the same calls classify as usual. */
-    ck_assert_int_eq(canasta_meld_class(&cls, 14, 0, 0, 0), CANASTA_OK);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 14, 0, 0, 0), CANASTA_OK);
     ck_assert_int_eq(cls, CANASTA_MELD_NONE);
-    ck_assert_int_eq(canasta_meld_class(&cls, 5, 2, 1, 0), CANASTA_OK);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 5, 2, 1, 0), CANASTA_OK);
     ck_assert_int_eq(cls, CANASTA_MELD_OPEN);
 }
 END_TEST

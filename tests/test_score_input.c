@@ -207,19 +207,19 @@ END_TEST
 START_TEST(test_M5_meld_class_counts_are_0_to_255)
 {
     int cls = -1;
-    ck_assert_int_eq(canasta_meld_class(&cls, 9, 3, -1, 0), CANASTA_E_ARG);
-    ck_assert_int_eq(canasta_meld_class(&cls, 9, 3, 0, -1), CANASTA_E_ARG);
-    ck_assert_int_eq(canasta_meld_class(&cls, 9, -1, 0, 0), CANASTA_E_ARG);
-    ck_assert_int_eq(canasta_meld_class(&cls, 9, 256, 0, 0), CANASTA_E_ARG);
-    ck_assert_int_eq(canasta_meld_class(&cls, 9, 3, 256, 0), CANASTA_E_ARG);
-    ck_assert_int_eq(canasta_meld_class(&cls, 9, 3, 0, 256), CANASTA_E_ARG);
-    ck_assert_int_eq(canasta_meld_class(&cls, 2, 3, 0, 0), CANASTA_E_ARG);
-    ck_assert_int_eq(canasta_meld_class(&cls, 15, 3, 0, 0), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 9, 3, -1, 0), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 9, 3, 0, -1), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 9, -1, 0, 0), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 9, 256, 0, 0), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 9, 3, 256, 0), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 9, 3, 0, 256), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 2, 3, 0, 0), CANASTA_E_ARG);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 15, 3, 0, 0), CANASTA_E_ARG);
     ck_assert_int_eq(cls, -1);
-    ck_assert_int_eq(canasta_meld_class(&cls, 9, 255, 0, 0), CANASTA_OK);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 9, 255, 0, 0), CANASTA_OK);
     ck_assert_int_eq(cls, CANASTA_MELD_NATURAL_CANASTA);
     /* M1: 255 wild cards are more than 3. */
-    ck_assert_int_eq(canasta_meld_class(&cls, 9, 2, 255, 0), CANASTA_E_MELD);
+    ck_assert_int_eq(th_meld_class(&cls, CANASTA_PRESET_CLASSIC, 9, 2, 255, 0), CANASTA_E_MELD);
 }
 END_TEST
 

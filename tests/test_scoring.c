@@ -399,7 +399,7 @@ END_TEST
 static void expect_class(int rank, int n, int t, int j, int want)
 {
     int c = -99;
-    int rc = canasta_meld_class(&c, rank, n, t, j);
+    int rc = th_meld_class(&c, CANASTA_PRESET_CLASSIC, rank, n, t, j);
     ck_assert_msg(rc == CANASTA_OK, "rank %d %d/%d/%d: %s", rank, n, t, j,
                   canasta_error_name(rc));
     ck_assert_msg(c == want, "rank %d %d/%d/%d: class %d, want %d",
@@ -409,7 +409,7 @@ static void expect_class(int rank, int n, int t, int j, int want)
 static void expect_class_error(int rank, int n, int t, int j, int err)
 {
     int c = -99;
-    int rc = canasta_meld_class(&c, rank, n, t, j);
+    int rc = th_meld_class(&c, CANASTA_PRESET_CLASSIC, rank, n, t, j);
     ck_assert_msg(rc == err, "rank %d %d/%d/%d: %s, want %s", rank, n, t, j,
                   canasta_error_name(rc), canasta_error_name(err));
 }
@@ -455,16 +455,51 @@ START_TEST(test_M6_meld_class_black_threes)
 }
 END_TEST
 
+/* X3: under the three-player rules a meld merged from the partners' two
+ * melds keeps every card, so four to six wild cards with at least four
+ * naturals is a (mixed) canasta there; every other preset refuses it as
+ * M1 does, and X3 keeps refusing what no merge can make. */
+START_TEST(test_X3_meld_class_merged_meld_under_three_player_rules)
+{
+    int c = -99;
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 13, 4, 3,
+                                   1), CANASTA_OK);
+    ck_assert_int_eq(c, CANASTA_MELD_MIXED_CANASTA);
+    c = -99;
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 9, 6, 4,
+                                   2), CANASTA_OK);
+    ck_assert_int_eq(c, CANASTA_MELD_MIXED_CANASTA);
+    /* The nearest refusals: the same meld in the classic game; three
+     * naturals; seven wild cards; black threes. */
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_CLASSIC, 13, 4, 3, 1),
+                     CANASTA_E_MELD);
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_SIX_THREE_SIDES, 13, 4,
+                                   3, 1), CANASTA_E_MELD);
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 13, 3, 3,
+                                   1), CANASTA_E_MELD);
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 13, 4, 4,
+                                   3), CANASTA_E_MELD);
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 3, 4, 3,
+                                   1), CANASTA_E_THREES);
+    /* Three wild cards or fewer: the same answer as in every preset. */
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 13, 1, 2,
+                                   0), CANASTA_E_MELD);
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 13, 3, 1,
+                                   0), CANASTA_OK);
+    ck_assert_int_eq(c, CANASTA_MELD_OPEN);
+}
+END_TEST
+
 START_TEST(test_M1_meld_class_rank_outside_four_to_ace)
 {
     int c = -99, rc;
-    rc = canasta_meld_class(&c, 2, 3, 0, 0);
+    rc = th_meld_class(&c, CANASTA_PRESET_CLASSIC, 2, 3, 0, 0);
     ck_assert_msg(rc == CANASTA_E_MELD || rc == CANASTA_E_ARG, "rank 2: %s",
                   canasta_error_name(rc));
-    rc = canasta_meld_class(&c, 15, 3, 0, 0);
+    rc = th_meld_class(&c, CANASTA_PRESET_CLASSIC, 15, 3, 0, 0);
     ck_assert_msg(rc == CANASTA_E_MELD || rc == CANASTA_E_ARG, "rank 15: %s",
                   canasta_error_name(rc));
-    rc = canasta_meld_class(&c, 0, 3, 0, 0);
+    rc = th_meld_class(&c, CANASTA_PRESET_CLASSIC, 0, 3, 0, 0);
     ck_assert_msg(rc == CANASTA_E_MELD || rc == CANASTA_E_ARG, "rank 0: %s",
                   canasta_error_name(rc));
 }
@@ -529,6 +564,7 @@ Suite *suite_scoring(void)
     tcase_add_test(c, test_M1_meld_class_illegal_compositions);
     tcase_add_test(c, test_M6_meld_class_black_threes);
     tcase_add_test(c, test_M1_meld_class_rank_outside_four_to_ace);
+    tcase_add_test(c, test_X3_meld_class_merged_meld_under_three_player_rules);
     suite_add_tcase(s, c);
     return s;
 }

@@ -283,7 +283,8 @@ static void check_move_text(walk *w)
         REQ_RC(canasta_move_to_string(text, sizeof text, &w->ml.v[i]),
                CANASTA_OK);
         why[0] = '\0';
-        rc = canasta_move_from_string(&m, why, sizeof why, text, -1);
+        rc = canasta_move_from_string(&m, why, sizeof why, text, (size_t)-1,
+                                      -1);
         REQ_MSG(rc == CANASTA_OK, "%s: \"%s\" does not parse: %s (%s)",
                 w->row->name, text, canasta_error_name(rc), why);
         REQ_RC(canasta_move_equal(&eq, &m, &w->ml.v[i]), CANASTA_OK);

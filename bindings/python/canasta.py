@@ -49,6 +49,7 @@ REQUIRED_VERSION = (0, 2)
 VIEW_ALL = -1  # CANASTA_VIEW_ALL: a viewer that sees everything
 
 _MOVE_TEXT_MAX = 1024   # CANASTA_MOVE_TEXT_MAX
+_EVENT_TEXT_MAX = 1024  # CANASTA_EVENT_TEXT_MAX
 _WHY_SIZE = 1024
 _CARD_BUF = 256          # more than any deck (162 cards at most)
 
@@ -146,7 +147,7 @@ _PROTOTYPES = {
     "canasta_version_string": (c_char_p, []),
     "canasta_strerror": (c_char_p, [_I]),
     "canasta_error_name": (c_char_p, [_I]),
-    "canasta_card_from_string": (_I, [_IntP, c_char_p]),
+    "canasta_card_from_string": (_I, [_IntP, c_char_p, c_size_t]),
     "canasta_card_to_string": (_I, [c_char_p, c_size_t, _I]),
     "canasta_rules_create": (_I, [POINTER(_RulesP), _I]),
     "canasta_rules_create_with_allocator": (
@@ -201,7 +202,7 @@ _PROTOTYPES = {
     "canasta_free": (None, [c_void_p]),
     "canasta_move_to_string": (_I, [c_char_p, c_size_t, POINTER(_Move)]),
     "canasta_move_from_string": (_I, [POINTER(_Move), c_char_p, c_size_t,
-                                      c_char_p, _I]),
+                                      c_char_p, c_size_t, _I]),
     # Text of unbounded length (may be missing from a library under
     # construction; calling them then raises MissingFunctionError).
     "canasta_game_save": (_I, [_TextP, _SizeP, _GameP]),
@@ -451,7 +452,8 @@ def _take_text(L: _Library, ptr: c_void_p, length: c_size_t) -> str:
 def card_code(text: str) -> int:
     """The code of a card text ("Qd" -> 49); CanastaError E_PARSE if none."""
     c = c_int()
-    _check(_L().canasta_card_from_string(byref(c), _encode(text)))
+    b = _encode(text)
+    _check(_L().canasta_card_from_string(byref(c), b, len(b)))
     return c.value
 
 
@@ -475,8 +477,9 @@ def _move_text(L: _Library, move: _Move) -> str:
 def _parse_move(L: _Library, text: str, seat: int) -> _Move:
     move = _Move()
     why = ctypes.create_string_buffer(_WHY_SIZE)
-    _check(L.canasta_move_from_string(byref(move), why, _WHY_SIZE,
-                                      _encode(text), seat), why)
+    b = _encode(text)
+    _check(L.canasta_move_from_string(byref(move), why, _WHY_SIZE, b, len(b),
+                                      seat), why)
     return move
 
 
@@ -930,10 +933,11 @@ class Game:
         n = c_size_t()
         _check(L.canasta_game_event_count(byref(n), h))
         v = VIEW_ALL if viewer is None else viewer
-        buf = ctypes.create_string_buffer(4096)
+        buf = ctypes.create_string_buffer(_EVENT_TEXT_MAX)
         out = []
         for i in range(n.value):
-            _check(L.canasta_game_event_to_string(buf, 4096, h, i, v))
+            _check(L.canasta_game_event_to_string(buf, _EVENT_TEXT_MAX, h, i,
+                                                  v))
             out.append(buf.value.decode())
         return out
 

@@ -6,7 +6,8 @@
  * The verdict must match a table of every accepted spelling built here
  * from the header's description ("7h", "10s", "Ts", "Jk", any case); an
  * accepted text must format back to the canonical spelling, which parses
- * to the same code.  The first bytes are also read as a card code and a
+ * to the same code.  The same bytes given by their length (no NUL after
+ * them) must get the same answer.  The first bytes are also read as a card code and a
  * buffer size for canasta_card_to_string and the per-card queries.
  */
 #include <stdlib.h>
@@ -62,7 +63,7 @@ static int expected_code(const char *text)
 static void check_text(const char *text)
 {
     int code = -12345;
-    int rc = canasta_card_from_string(&code, text);
+    int rc = canasta_card_from_string(&code, text, (size_t)-1);
     int want = expected_code(text);
     if (want < 0) {
         FZ_CHECK(rc == CANASTA_E_PARSE, "\"%s\" gave %s (code %d)", text,
@@ -77,8 +78,33 @@ static void check_text(const char *text)
     FZ_CHECK(strcmp(buf, name) == 0, "code %d formats as \"%s\", not \"%s\"",
              code, buf, name);
     int again = -1;
-    FZ_OK(canasta_card_from_string(&again, buf));
+    FZ_OK(canasta_card_from_string(&again, buf, (size_t)-1));
     FZ_CHECK(again == code, "\"%s\" parses to %d, not %d", buf, again, code);
+}
+
+/* The same text given by its length, from a copy with nothing after it
+ * (ASan sees any read past the end): the same answer as the
+ * NUL-terminated text, and a NUL inside the length is refused. */
+static void check_length(const uint8_t *bytes, size_t n)
+{
+    char *exact = malloc(n ? n : 1), *term = malloc(n + 1);
+    FZ_CHECK(exact && term, "out of memory");
+    memcpy(exact, bytes, n);
+    memcpy(term, bytes, n);
+    term[n] = '\0';
+    int a = -1, b = -1;
+    int ra = canasta_card_from_string(&a, exact, n);
+    if (memchr(exact, '\0', n)) {
+        FZ_CHECK(ra == CANASTA_E_PARSE, "a NUL inside the length: %s",
+                 canasta_error_name(ra));
+    } else {
+        int rb = canasta_card_from_string(&b, term, (size_t)-1);
+        FZ_CHECK(ra == rb && (ra || a == b), "\"%s\" by length: %s %d, "
+                 "NUL-terminated: %s %d", term, canasta_error_name(ra), a,
+                 canasta_error_name(rb), b);
+    }
+    free(exact);
+    free(term);
 }
 
 /* canasta_card_to_string and the per-card queries for any int. */
@@ -130,6 +156,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     check_text(text);
+    check_length(data, size < 5 ? size : 5);
+    check_length(data, size);
 
     /* each piece between separators */
     size_t start = 0;
@@ -142,6 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(piece, text + start, len);
             piece[len] = '\0';
             check_text(piece);
+            check_length((const uint8_t *)text + start, len);
             free(piece);
             start = i + 1;
         }

@@ -3,7 +3,8 @@
  * canasta_score_side with arbitrary numbers.
  *
  * canasta_meld_class must agree with M1, M5 and M6 as fz_meld_class
- * writes them, and say E_ARG outside its documented domain.
+ * writes them (and, under the three-player rules, with X3's merged
+ * melds), and say E_ARG outside its documented domain.
  * canasta_score_side must accept exactly the inputs that docs/API.md
  * calls possible (the list is written out again below), score them as
  * fz_score_side does (E3, S1-S3), fill only the first n_items items and
@@ -29,13 +30,17 @@ static int small_int(fz_in *in)
     return (int)fz_u32(in);
 }
 
-static void probe_meld_class(fz_in *in)
+/* three: the three-player rules, where a meld merged from the partners'
+ * melds (X3) may hold four to six wild cards with four naturals or more. */
+static void probe_meld_class(fz_in *in, const canasta_rules *classic,
+                             const canasta_rules *three)
 {
     unsigned b = fz_u8(in);
     int rank = b < 240 ? (int)(b % 16) : (int)fz_u32(in);
     int n = small_int(in), t = small_int(in), j = small_int(in);
+    int x3 = fz_u8(in) & 1;
     int cls = -1;
-    int rc = canasta_meld_class(&cls, rank, n, t, j);
+    int rc = canasta_meld_class(&cls, x3 ? three : classic, rank, n, t, j);
     if (rank < 3 || rank > 14 || n < 0 || t < 0 || j < 0 || n > 255 ||
         t > 255 || j > 255) {
         FZ_CHECK(rc == CANASTA_E_ARG, "meld_class(%d, %d, %d, %d): %s", rank,
@@ -43,6 +48,8 @@ static void probe_meld_class(fz_in *in)
         return;
     }
     int want = fz_meld_class(rank, n, t, j);
+    if (x3 && rank != 3 && t + j >= 4 && t + j <= 6 && n >= 4)
+        want = CANASTA_MELD_MIXED_CANASTA; /* at least eight cards */
     if (want < 0)
         FZ_CHECK(rc == want, "meld_class(%d, %d, %d, %d): %s, expected %s",
                  rank, n, t, j, canasta_error_name(rc),
@@ -120,9 +127,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int need = 1 + (int)(fz_u8(&in) % 3);
     FZ_OK(canasta_rules_set(rules, CANASTA_OPT_CANASTAS_TO_GO_OUT, need));
 
+    canasta_rules *three = NULL;
+    FZ_OK(canasta_rules_create(&three, CANASTA_PRESET_THREE_PLAYERS));
     unsigned probes = fz_u8(&in) % 8;
     for (unsigned i = 0; i < probes; i++)
-        probe_meld_class(&in);
+        probe_meld_class(&in, rules, three);
+    canasta_rules_free(three);
 
     /* score_side */
     size_t n_items = fz_u8(&in) % 9;

@@ -647,11 +647,8 @@ static void check_melds(const fz_game *f, const view *v,
             FZ_CHECK(want >= 0, "side %d: illegal meld of rank %d: %d "
                      "naturals, %d twos, %d jokers (at most %d wild)", side,
                      r, n, t, j, f->wild_cap[side][r]);
-            if (t + j <= 3) {
-                FZ_OK(canasta_meld_class(&cls, r, n, t, j));
-                FZ_CHECK(cls == want, "meld class %d, expected %d", cls,
-                         want);
-            }
+            FZ_OK(canasta_meld_class(&cls, f->rules, r, n, t, j));
+            FZ_CHECK(cls == want, "meld class %d, expected %d", cls, want);
             if (n + t + j)
                 any = 1;
             nat_c += want == CANASTA_MELD_NATURAL_CANASTA;
