@@ -40,8 +40,8 @@ extern "C" {
 /* Version                                                              */
 /* ------------------------------------------------------------------ */
 /* The one place the version number lives; the Makefile reads it here. */
-#define CANASTA_VERSION_MAJOR 0
-#define CANASTA_VERSION_MINOR 3
+#define CANASTA_VERSION_MAJOR 1
+#define CANASTA_VERSION_MINOR 0
 #define CANASTA_VERSION_PATCH 0
 #define CANASTA_VERSION_NUMBER \
     (CANASTA_VERSION_MAJOR * 10000 + CANASTA_VERSION_MINOR * 100 + \

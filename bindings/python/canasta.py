@@ -43,8 +43,9 @@ __all__ = [
 ]
 
 #: The library version this binding is written for (major, minor): any
-#: 0.x library from 0.2 on is accepted.
-REQUIRED_VERSION = (0, 2)
+#: 1.x library from 1.0 on is accepted (docs/ABI.md: the ABI of 1.0 is
+#: frozen, and later 1.x releases only add to it).
+REQUIRED_VERSION = (1, 0)
 
 VIEW_ALL = -1  # CANASTA_VIEW_ALL: a viewer that sees everything
 
@@ -203,8 +204,7 @@ _PROTOTYPES = {
     "canasta_move_to_string": (_I, [c_char_p, c_size_t, POINTER(_Move)]),
     "canasta_move_from_string": (_I, [POINTER(_Move), c_char_p, c_size_t,
                                       c_char_p, c_size_t, _I]),
-    # Text of unbounded length (may be missing from a library under
-    # construction; calling them then raises MissingFunctionError).
+    # Text of unbounded length.
     "canasta_game_save": (_I, [_TextP, _SizeP, _GameP]),
     "canasta_game_load": (_I, [POINTER(_GameP), c_char_p, c_size_t,
                                c_char_p, c_size_t]),
@@ -223,7 +223,7 @@ _PROTOTYPES = {
     "canasta_record_hand_count": (_I, [_SizeP, _RecordP]),
     "canasta_record_hand_score": (_I, [_IntP, c_size_t, _IntP, _RecordP,
                                        c_size_t, _I]),
-    # Computer players and hints (0.3).
+    # Computer players and hints.
     "canasta_player_create": (_I, [POINTER(_PlayerP)]),
     "canasta_player_free": (None, [_PlayerP]),
     "canasta_player_clone": (_I, [POINTER(_PlayerP), _PlayerP]),
@@ -238,25 +238,17 @@ _PROTOTYPES = {
                                  _PlayerP, _GameP]),
     "canasta_player_play": (_I, [POINTER(_Move), _PlayerP, _GameP,
                                  c_uint64]),
-    # Search support (0.3).
+    # Search support.
     "canasta_action_of_move": (_I, [_U64P, POINTER(_Move)]),
     "canasta_action_to_move": (_I, [POINTER(_Move), _GameP, c_uint64]),
     "canasta_game_infoset_hash": (_I, [_U64P, _GameP, _I]),
     "canasta_game_determinize": (_I, [_GameP, _GameP, _I, c_uint64]),
 }
-#: Functions a 0.2 library lacks (or one under construction): calling them
-#: then raises MissingFunctionError; has_function() tells beforehand.
-_OPTIONAL = frozenset(n for n in _PROTOTYPES
-                      if n.startswith(("canasta_record_", "canasta_player_",
-                                       "canasta_knob_", "canasta_action_"))
-                      or n in (
-                          "canasta_game_lone_hand",
-                          "canasta_game_save", "canasta_game_load",
-                          "canasta_game_position",
-                          "canasta_game_from_position",
-                          "canasta_game_json",
-                          "canasta_game_infoset_hash",
-                          "canasta_game_determinize"))
+#: Functions a 1.0 library may lack: none yet.  A function added in a
+#: later 1.x release goes here, so that the binding still loads an older
+#: 1.x library; calling it then raises MissingFunctionError, and
+#: has_function() tells beforehand.
+_OPTIONAL: frozenset = frozenset()
 
 
 # ----------------------------------------------------------------------
@@ -362,7 +354,7 @@ def _near_module() -> List[str]:
     here = os.path.dirname(os.path.abspath(__file__))
     names = {"darwin": ["libcanasta.dylib"],
              "win32": ["canasta.dll", "libcanasta.dll"]}.get(
-                 sys.platform, ["libcanasta.so", "libcanasta.so.0"])
+                 sys.platform, ["libcanasta.so", "libcanasta.so.1"])
     return [os.path.normpath(os.path.join(d, n))
             for d in (here, os.path.join(here, os.pardir, os.pardir))
             for n in names]
@@ -407,7 +399,7 @@ def has_function(name: str) -> bool:
 
 
 def version() -> str:
-    """The loaded library's version, e.g. "0.2.0"."""
+    """The loaded library's version, e.g. "1.0.0"."""
     return _L().canasta_version_string().decode()
 
 

@@ -12,10 +12,12 @@
 #   a function removed                     fails  (abidiff)
 #   an enum value changed                  fails  (abidiff)
 #   a public struct's layout changed       fails  (abidiff)
-#   a function, an enum and an enumerator added (header, map, definition)
-#                                          passes, asks for a refresh;
+#   a function, an enum and an enumerator added (header, definition, and
+#   the map's node for a new release)      passes, asks for a refresh;
 #                                          make abi-dump refreshes; then
 #                                          abi-check passes, "matches"
+#   a function of the frozen node CANASTA_1 moved to a newer node
+#                                          fails  (abidiff)
 #   a function added to header and source but not to lib/canasta.map
 #                                          fails  (check_symbols)
 # and after the parameter change, that make abi-dump refuses to take the
@@ -186,8 +188,9 @@ CANASTA_API int canasta_abi_selftest_added(int x);
 edit include/canasta.h 's/^    CANASTA_PILE_EMPTY = 32$/    CANASTA_PILE_EMPTY = 32,\
     CANASTA_PILE_ABI_SELFTEST_ = 64/'
 printf '\nCANASTA_API int canasta_abi_selftest_added(int x)\n{\n    return x + CANASTA_ABI_SELFTEST_ONE;\n}\n' >> "$work/lib/version.c"
-edit lib/canasta.map 's/^\([ 	]*\)canasta_version_string;$/&\
-\1canasta_abi_selftest_added;/'
+# From 1.0 on a release's new functions get a node of their own
+# (docs/ABI.md, "Adding functions").
+printf '\nCANASTA_1.1 {\n    global:\n        canasta_abi_selftest_added;\n} CANASTA_1;\n' >> "$work/lib/canasta.map"
 run_make check.log abi-check; status=$?
 expect pass check.log "make abi-dump"
 
@@ -199,6 +202,13 @@ expect pass check2.log "abi-check: PASS: the ABI matches"
 listed=no
 grep -q "canasta_abi_selftest_added" "$work/abi/libcanasta.abi" && listed=yes
 verdict "the new function is in the refreshed baseline" "$listed"
+
+name="a frozen function moved to a newer node (canasta_version_string)"
+fresh moved
+edit lib/canasta.map '/^[ 	]*canasta_version_string;$/d'
+printf '\nCANASTA_1.1 {\n    global:\n        canasta_version_string;\n} CANASTA_1;\n' >> "$work/lib/canasta.map"
+run_make check.log abi-check; status=$?
+expect fail check.log "abi-check: FAIL: incompatible"
 
 name="function added but not listed in lib/canasta.map"
 fresh unlisted
