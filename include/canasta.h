@@ -595,6 +595,14 @@ CANASTA_API int canasta_game_save(char **text, size_t *length,
                                   const canasta_game *game);
 CANASTA_API int canasta_game_load(canasta_game **out, char *why,
     size_t why_size, const char *text, size_t length);
+/* The loaders (canasta_game_load, canasta_game_from_position,
+ * canasta_record_parse) take all their memory, and the object they make
+ * all its memory, from the default allocator; their _with_allocator forms
+ * use alloc and release as canasta_rules_create_with_allocator does (both
+ * NULL: the default; one NULL: CANASTA_E_ARG). */
+CANASTA_API int canasta_game_load_with_allocator(canasta_game **out,
+    char *why, size_t why_size, const char *text, size_t length,
+    canasta_alloc_fn alloc, canasta_release_fn release, void *user);
 
 /* Position: the complete current state (hands, stock, pile, melds, red
  * threes, totals, turn) with no history.  A game made from a position
@@ -603,6 +611,10 @@ CANASTA_API int canasta_game_position(char **text, size_t *length,
                                       const canasta_game *game);
 CANASTA_API int canasta_game_from_position(canasta_game **out, char *why,
     size_t why_size, const char *text, size_t length);
+CANASTA_API int canasta_game_from_position_with_allocator(
+    canasta_game **out, char *why, size_t why_size, const char *text,
+    size_t length, canasta_alloc_fn alloc, canasta_release_fn release,
+    void *user);
 
 /* JSON for user interfaces.  viewer = CANASTA_VIEW_ALL: the full state;
  * a seat: A1, exactly what that player may know (its own hand, the table,
@@ -638,9 +650,13 @@ CANASTA_API int canasta_record_text(char **text, size_t *length,
  * line). */
 CANASTA_API int canasta_record_parse(canasta_record **out, char *why,
     size_t why_size, const char *text, size_t length);
+CANASTA_API int canasta_record_parse_with_allocator(canasta_record **out,
+    char *why, size_t why_size, const char *text, size_t length,
+    canasta_alloc_fn alloc, canasta_release_fn release, void *user);
 /* Replay a parsed record move by move, checking every move and every
  * written event.  On success *out (may be NULL) receives the game at the
- * record's end.  On the first illegal move or wrong event: its error code,
+ * record's end, made with the record's allocator (the one of the game it
+ * was created from, or the one it was parsed with).  On the first illegal move or wrong event: its error code,
  * *line (may be NULL) its line number, why the rule ID and explanation. */
 CANASTA_API int canasta_record_replay(canasta_game **out, int *line,
     char *why, size_t why_size, canasta_record *record);

@@ -1342,12 +1342,24 @@ CANASTA_API int canasta_game_position(char **text, size_t *length,
 CANASTA_API int canasta_game_from_position(canasta_game **out, char *why,
     size_t why_size, const char *text, size_t length)
 {
+    return canasta_game_from_position_with_allocator(out, why, why_size, text,
+                                                     length, NULL, NULL,
+                                                     NULL);
+}
+
+CANASTA_API int canasta_game_from_position_with_allocator(
+    canasta_game **out, char *why, size_t why_size, const char *text,
+    size_t length, canasta_alloc_fn alloc, canasta_release_fn release,
+    void *user)
+{
     if (why && why_size)
         why[0] = '\0';
     if (out)
         *out = NULL;
     if (!out || !text)
         return CANASTA_E_NULL;
+    if ((alloc == NULL) != (release == NULL))
+        return CANASTA_E_ARG;
     cn_lines r;
     cn_params p;
     uint64_t seed;
@@ -1356,7 +1368,7 @@ CANASTA_API int canasta_game_from_position(canasta_game **out, char *why,
                             why_size);
     if (rc)
         return rc;
-    canasta_game *g = cn_game_alloc(NULL, NULL, NULL, &p);
+    canasta_game *g = cn_game_alloc(alloc, release, user, &p);
     if (!g)
         return CANASTA_E_NOMEM;
     g->st.p = p;

@@ -758,11 +758,7 @@ CANASTA_API int canasta_record_replay(canasta_game **out, int *line,
     if (!record)
         return CANASTA_E_NULL;
     rec_run x;
-    run_init(&x, record, why, why_size);
-    /* The game belongs to the caller: the default allocator. */
-    x.alloc = NULL;
-    x.release = NULL;
-    x.user = NULL;
+    run_init(&x, record, why, why_size); /* the record's allocator */
     int rc = run_record(&x);
     /* Keep the hands finished (all of them on success). */
     record->n_res = 0;
@@ -1595,18 +1591,28 @@ static int read_record(rec_reader *d)
 CANASTA_API int canasta_record_parse(canasta_record **out, char *why,
     size_t why_size, const char *text, size_t length)
 {
+    return canasta_record_parse_with_allocator(out, why, why_size, text,
+                                               length, NULL, NULL, NULL);
+}
+
+CANASTA_API int canasta_record_parse_with_allocator(canasta_record **out,
+    char *why, size_t why_size, const char *text, size_t length,
+    canasta_alloc_fn alloc, canasta_release_fn release, void *user)
+{
     if (why && why_size)
         why[0] = '\0';
     if (out)
         *out = NULL;
     if (!out || !text)
         return CANASTA_E_NULL;
-    canasta_record *r = rec_new(NULL, NULL, NULL);
+    if ((alloc == NULL) != (release == NULL))
+        return CANASTA_E_ARG;
+    canasta_record *r = rec_new(alloc, release, user);
     if (!r)
         return CANASTA_E_NOMEM;
     r->parsed = 1;
     cn_params_preset(&r->p, CANASTA_PRESET_CLASSIC);
-    rec_reader *d = cn_alloc(NULL, NULL, sizeof *d);
+    rec_reader *d = cn_alloc(alloc, user, sizeof *d);
     if (!d) {
         canasta_record_free(r);
         return CANASTA_E_NOMEM;
@@ -1616,7 +1622,7 @@ CANASTA_API int canasta_record_parse(canasta_record **out, char *why,
     d->ws = why_size;
     cn_lines_init(&d->lines, text, length);
     int rc = read_record(d);
-    cn_release(NULL, NULL, d);
+    cn_release(release, user, d);
     if (rc) {
         canasta_record_free(r);
         return rc;

@@ -450,13 +450,23 @@ static int load(loader *ld)
 CANASTA_API int canasta_game_load(canasta_game **out, char *why,
     size_t why_size, const char *text, size_t length)
 {
+    return canasta_game_load_with_allocator(out, why, why_size, text, length,
+                                            NULL, NULL, NULL);
+}
+
+CANASTA_API int canasta_game_load_with_allocator(canasta_game **out,
+    char *why, size_t why_size, const char *text, size_t length,
+    canasta_alloc_fn alloc, canasta_release_fn release, void *user)
+{
     if (why && why_size)
         why[0] = '\0';
     if (out)
         *out = NULL;
     if (!out || !text)
         return CANASTA_E_NULL;
-    loader *ld = cn_alloc(NULL, NULL, sizeof *ld);
+    if ((alloc == NULL) != (release == NULL))
+        return CANASTA_E_ARG;
+    loader *ld = cn_alloc(alloc, user, sizeof *ld);
     if (!ld)
         return CANASTA_E_NOMEM;
     memset(ld, 0, sizeof *ld);
@@ -468,7 +478,7 @@ CANASTA_API int canasta_game_load(canasta_game **out, char *why,
     int rc = cn_read_header(&ld->r, "canasta-save", &p, &seed, why,
                             why_size);
     if (rc == CANASTA_OK) {
-        ld->g = cn_game_alloc(NULL, NULL, NULL, &p);
+        ld->g = cn_game_alloc(alloc, release, user, &p);
         if (!ld->g) {
             rc = CANASTA_E_NOMEM;
         } else {
@@ -482,6 +492,6 @@ CANASTA_API int canasta_game_load(canasta_game **out, char *why,
         *out = ld->g;
     else
         canasta_game_free(ld->g);
-    cn_release(NULL, NULL, ld);
+    cn_release(release, user, ld);
     return rc;
 }

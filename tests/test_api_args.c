@@ -614,6 +614,154 @@ START_TEST(test_api_failing_allocator_gives_E_NOMEM)
 }
 END_TEST
 
+/* A game of a few moves and its three texts: save, position, record. */
+static canasta_game *played_game(char **save, char **pos, char **rec)
+{
+    canasta_rules *r = NULL;
+    canasta_game *g = NULL;
+    canasta_player *p = NULL;
+    canasta_record *record = NULL;
+    ck_assert_int_eq(canasta_rules_create(&r, CANASTA_PRESET_CLASSIC),
+                     CANASTA_OK);
+    ck_assert_int_eq(canasta_game_create(&g, r, 5), CANASTA_OK);
+    ck_assert_int_eq(canasta_player_create(&p), CANASTA_OK);
+    ck_assert_int_eq(canasta_record_create(&record, g), CANASTA_OK);
+    for (int i = 0; i < 30; i++)
+        ck_assert_int_eq(canasta_player_play(NULL, p, g, (uint64_t)i),
+                         CANASTA_OK);
+    ck_assert_int_eq(canasta_record_update(record, g), CANASTA_OK);
+    ck_assert_int_eq(canasta_game_save(save, NULL, g), CANASTA_OK);
+    ck_assert_int_eq(canasta_game_position(pos, NULL, g), CANASTA_OK);
+    ck_assert_int_eq(canasta_record_text(rec, NULL, record, CANASTA_VIEW_ALL),
+                     CANASTA_OK);
+    canasta_record_free(record);
+    canasta_player_free(p);
+    canasta_rules_free(r);
+    return g;
+}
+
+/* The loaders' _with_allocator forms: every byte of the loaded object (and
+ * of the game a record replays to) comes from the caller's allocator and
+ * goes back to it, and the object is the one the plain loader makes. */
+START_TEST(test_api_loaders_take_an_allocator)
+{
+    char *save = NULL, *pos = NULL, *rec = NULL;
+    canasta_game *g = played_game(&save, &pos, &rec);
+    struct counter cnt = { 0, 0, -1 };
+    canasta_game *h = NULL, *replayed = NULL;
+    canasta_record *record = NULL;
+    int equal = 0;
+
+    ck_assert_int_eq(canasta_game_load_with_allocator(&h, NULL, 0, save,
+                     (size_t)-1, count_alloc, count_release, &cnt),
+                     CANASTA_OK);
+    ck_assert_int_gt(cnt.live, 0);
+    ck_assert_int_eq(canasta_game_equal(&equal, h, g), CANASTA_OK);
+    ck_assert_int_eq(equal, 1);
+    canasta_game *k = NULL; /* a clone keeps the allocator */
+    long before = cnt.live;
+    ck_assert_int_eq(canasta_game_clone(&k, h), CANASTA_OK);
+    ck_assert_int_gt(cnt.live, before);
+    canasta_game_free(k);
+    canasta_game_free(h);
+    ck_assert_int_eq(cnt.live, 0);
+
+    long calls = cnt.calls;
+    ck_assert_int_eq(canasta_game_from_position_with_allocator(&h, NULL, 0,
+                     pos, (size_t)-1, count_alloc, count_release, &cnt),
+                     CANASTA_OK);
+    ck_assert_int_gt(cnt.calls, calls);
+    char *again = NULL;
+    ck_assert_int_eq(canasta_game_position(&again, NULL, h), CANASTA_OK);
+    ck_assert_str_eq(again, pos);
+    canasta_free(again); /* text goes back to the game's allocator */
+    canasta_game_free(h);
+    ck_assert_int_eq(cnt.live, 0);
+
+    calls = cnt.calls;
+    ck_assert_int_eq(canasta_record_parse_with_allocator(&record, NULL, 0,
+                     rec, (size_t)-1, count_alloc, count_release, &cnt),
+                     CANASTA_OK);
+    ck_assert_int_gt(cnt.calls, calls);
+    before = cnt.live;
+    ck_assert_int_eq(canasta_record_replay(&replayed, NULL, NULL, 0, record),
+                     CANASTA_OK);
+    ck_assert_int_gt(cnt.live, before); /* the game is the record's */
+    ck_assert_int_eq(canasta_game_equal(&equal, replayed, g), CANASTA_OK);
+    ck_assert_int_eq(equal, 1);
+    canasta_game_free(replayed);
+    canasta_record_free(record);
+    ck_assert_int_eq(cnt.live, 0);
+
+    /* The nearest misuse: one of the pair; no text. */
+    ck_assert_int_eq(canasta_game_load_with_allocator(&h, NULL, 0, save,
+                     (size_t)-1, count_alloc, NULL, &cnt), CANASTA_E_ARG);
+    ck_assert_ptr_null(h);
+    ck_assert_int_eq(canasta_game_from_position_with_allocator(&h, NULL, 0,
+                     pos, (size_t)-1, NULL, count_release, &cnt),
+                     CANASTA_E_ARG);
+    ck_assert_int_eq(canasta_record_parse_with_allocator(&record, NULL, 0,
+                     rec, (size_t)-1, count_alloc, NULL, &cnt),
+                     CANASTA_E_ARG);
+    ck_assert_ptr_null(record);
+    IS_NULL(canasta_game_load_with_allocator(&h, NULL, 0, NULL, 0, NULL,
+                                             NULL, NULL));
+    IS_NULL(canasta_game_from_position_with_allocator(NULL, NULL, 0, pos, 3,
+                                                      NULL, NULL, NULL));
+    IS_NULL(canasta_record_parse_with_allocator(&record, NULL, 0, NULL, 0,
+                                                NULL, NULL, NULL));
+    ck_assert_int_eq(cnt.live, 0);
+    canasta_free(save);
+    canasta_free(pos);
+    canasta_free(rec);
+    canasta_game_free(g);
+}
+END_TEST
+
+/* An allocator that refuses its nth request: every loader then fails
+ * with E_NOMEM (or succeeds, once n is past its needs) and leaks
+ * nothing; the out pointer stays NULL on failure. */
+START_TEST(test_api_loaders_out_of_memory_leak_nothing)
+{
+    char *save = NULL, *pos = NULL, *rec = NULL;
+    canasta_game *g = played_game(&save, &pos, &rec);
+    for (int which = 0; which < 3; which++) {
+        int done = 0;
+        for (long n = 0; !done; n++) {
+            struct counter cnt = { 0, 0, n };
+            canasta_game *h = NULL;
+            canasta_record *record = NULL;
+            int rc = which == 0
+                ? canasta_game_load_with_allocator(&h, NULL, 0, save,
+                      (size_t)-1, count_alloc, count_release, &cnt)
+                : which == 1
+                ? canasta_game_from_position_with_allocator(&h, NULL, 0, pos,
+                      (size_t)-1, count_alloc, count_release, &cnt)
+                : canasta_record_parse_with_allocator(&record, NULL, 0, rec,
+                      (size_t)-1, count_alloc, count_release, &cnt);
+            if (rc == CANASTA_OK) {
+                done = 1;
+                ck_assert_int_ge(n, 1);
+            } else {
+                ck_assert_msg(rc == CANASTA_E_NOMEM, "loader %d, request %ld:"
+                              " %s", which, n, canasta_error_name(rc));
+                ck_assert_ptr_null(h);
+                ck_assert_ptr_null(record);
+            }
+            canasta_game_free(h);
+            canasta_record_free(record);
+            ck_assert_msg(cnt.live == 0, "loader %d, request %ld: %ld blocks"
+                          " left", which, n, cnt.live);
+            ck_assert_int_lt(n, 100000);
+        }
+    }
+    canasta_free(save);
+    canasta_free(pos);
+    canasta_free(rec);
+    canasta_game_free(g);
+}
+END_TEST
+
 /* ------------------------------------------------------------ buffers */
 
 START_TEST(test_api_small_buffers_give_E_BUFFER_and_size)
@@ -1019,6 +1167,8 @@ Suite *suite_api_args(void)
     tcase_add_test(c, test_api_unknown_preset_is_E_PRESET);
     tcase_add_test(c, test_api_allocator_sees_all_memory);
     tcase_add_test(c, test_api_failing_allocator_gives_E_NOMEM);
+    tcase_add_test(c, test_api_loaders_take_an_allocator);
+    tcase_add_test(c, test_api_loaders_out_of_memory_leak_nothing);
     suite_add_tcase(s, c);
 
     c = tcase_create("buffers");
