@@ -55,7 +55,7 @@ fi
 # nm prints "VALUE TYPE NAME[@[@]NODE]".  Keep TYPE, the bare NAME and
 # the NODE ("-" when the symbol has no version, which means the version
 # script did not apply to it).  Drop the absolute symbols ld makes for the
-# version nodes themselves (type A, upper-case name such as CANASTA_0).
+# version nodes themselves (type A, upper-case name such as CANASTA_1).
 awk '
     NF >= 2 {
         type = $(NF - 1); name = $NF; node = "-"
