@@ -467,8 +467,9 @@ CANASTA_API int canasta_game_permission(int *state,
 /* The side's cumulative total (S5), including the last finished hand. */
 CANASTA_API int canasta_game_total(int *total, const canasta_game *game,
                                    int side);
-/* The last finished hand's breakdown for side (CANASTA_SCORE_* items);
- * CANASTA_E_PHASE before any hand has finished. */
+/* The last finished hand's breakdown for side (CANASTA_SCORE_* items;
+ * items may be NULL when n_items is 0); CANASTA_E_PHASE before any hand
+ * has finished. */
 CANASTA_API int canasta_game_hand_score(int *items, size_t n_items,
     const canasta_game *game, int side);
 /* How the last finished hand ended and who went out (-1 if nobody). */
@@ -544,7 +545,7 @@ CANASTA_API int canasta_game_event_count(size_t *count,
                                          const canasta_game *game);
 /* Event index (0-based).  cards may be NULL when capacity is 0; *n_cards
  * receives the number of cards even when they do not fit (then
- * CANASTA_E_BUFFER).  Any of the int pointers may be NULL.  The cards are
+ * CANASTA_E_BUFFER).  Any of the int pointers, and n_cards, may be NULL.  The cards are
  * always the real ones: the cards of a DRAW or REPLACE event are secret
  * from every seat but event seat (A1), so a server sends other players
  * canasta_game_event_to_string with their seat as viewer instead. */
@@ -565,8 +566,9 @@ CANASTA_API int canasta_game_event_to_string(char *buf, size_t size,
 /* docs/NOTATION.md defines every text form.  Functions that return text of
  * unbounded length allocate it (with the game's allocator) and hand it out
  * NUL-terminated in *text, with its length in *length (may be NULL);
- * release it with canasta_free (the text remembers its allocator, so the
- * game may be freed first; the allocator's user data must outlive it).  Functions that read text take its length
+ * the text comes from the allocator of the game or record it describes.
+ * Release it with canasta_free (the text remembers its allocator, so the
+ * object may be freed first; the allocator's user data must outlive it).  Functions that read text take its length
  * (or (size_t)-1 for a NUL-terminated string), and on failure write an
  * explanation that names the line, e.g. "line 7: P4: the pile is frozen". */
 
@@ -633,7 +635,8 @@ CANASTA_API int canasta_record_create(canasta_record **out,
                                       const canasta_game *game);
 CANASTA_API void canasta_record_free(canasta_record *record);
 /* Bring the record up to date with game: call it after every apply (at
- * least once before each NEXT_HAND) and after canasta_undo.  Moves the
+ * the least after the last move of each hand, before its NEXT_HAND) and
+ * after canasta_undo.  Moves the
  * game made since are appended; after canasta_undo (the game's moves of
  * the hand are then the first of the recorded ones) the recorded moves
  * are cut back to the game's, so the record describes the game as it is.
@@ -642,8 +645,11 @@ CANASTA_API void canasta_record_free(canasta_record *record);
  * hand; CANASTA_E_NOMEM. */
 CANASTA_API int canasta_record_update(canasta_record *record,
                                       const canasta_game *game);
-/* The record as text; viewer as for canasta_game_json: a seat's version
- * has no seed or deck and shows unseen cards as "??". */
+/* The record as text, with the record's allocator; viewer as for
+ * canasta_game_json: a seat's version has no seed or deck and shows unseen
+ * cards as "??".  A seat's version of a parsed record is made by replaying
+ * it, so a record that does not replay gives the replay's error there
+ * (CANASTA_VIEW_ALL writes it back as read). */
 CANASTA_API int canasta_record_text(char **text, size_t *length,
     const canasta_record *record, int viewer);
 /* Read a record (E_SYNTAX, E_VERSION, E_INVALID, E_HIDDEN; why names the

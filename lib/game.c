@@ -152,7 +152,8 @@ CANASTA_API int canasta_game_deck(uint8_t *cards, size_t capacity,
     *n = game->st.deck_n;
     if (capacity < game->st.deck_n)
         return CANASTA_E_BUFFER;
-    memcpy(cards, game->st.deck, game->st.deck_n);
+    if (game->st.deck_n) /* cards may be NULL when there are none */
+        memcpy(cards, game->st.deck, game->st.deck_n);
     return CANASTA_OK;
 }
 

@@ -140,14 +140,15 @@ CANASTA_API int canasta_move_from_string(canasta_move *move,
         return cn_why(why, why_size, CANASTA_E_SYNTAX,
                       "a move is at most %d characters",
                       CANASTA_MOVE_TEXT_MAX - 1);
-    if (memchr(text, '\0', len))
-        return cn_why(why, why_size, CANASTA_E_SYNTAX,
-                      "the move contains a NUL byte");
     memcpy(line, text, len);
     line[len] = '\0';
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; i < len; i++) {
+        if (line[i] == '\0')
+            return cn_why(why, why_size, CANASTA_E_SYNTAX,
+                          "the move contains a NUL byte");
         if (line[i] == '\n' || line[i] == '\r')
             line[i] = ' ';
+    }
     char *cur = line, *tok = cn_token(&cur);
     int seat = default_seat;
     if (tok && tok[0] >= '0' && tok[0] <= '9') {

@@ -261,7 +261,7 @@ CANASTA_API int canasta_game_total(int *total, const canasta_game *game,
 CANASTA_API int canasta_game_hand_score(int *items, size_t n_items,
     const canasta_game *game, int side)
 {
-    NEED(items && game);
+    NEED((items || n_items == 0) && game);
     if (bad_side(game, side))
         return CANASTA_E_SIDE;
     if (!game->st.scored)

@@ -263,6 +263,9 @@ START_TEST(test_api_null_game_queries)
     IS_NULL(canasta_game_total(NULL, G, 0));
     IS_NULL(canasta_game_total(&a, NULL, 0));
     IS_NULL(canasta_game_hand_score(NULL, CANASTA_SCORE_ITEMS, G, 0));
+    /* no items asked for: NULL is fine, as for canasta_record_hand_score
+     * (G is before its first hand's end: E_PHASE, not E_NULL) */
+    ck_assert_int_eq(canasta_game_hand_score(NULL, 0, G, 0), CANASTA_E_PHASE);
     IS_NULL(canasta_game_hand_score(items, CANASTA_SCORE_ITEMS, NULL, 0));
     IS_NULL(canasta_game_hand_end(NULL, &b, G));
     IS_NULL(canasta_game_hand_end(&a, NULL, G));
