@@ -40,6 +40,7 @@ __all__ = [
     "ALLOC_FN", "RELEASE_FN", "VIEW_ALL", "PRESETS", "PRESET_CLASSIC",
     "PRESET_TWO_PLAYERS", "PRESET_THREE_PLAYERS", "PRESET_SIX_THREE_SIDES",
     "PRESET_SIX_TWO_SIDES", "OPT_LONE_HAND", "EVENT_LONE_HAND",
+    "SCORE_ITEMS", "MELD_KINDS", "WENT_OUT",
 ]
 
 #: The library version this binding is written for (major, minor): any
@@ -93,6 +94,10 @@ EVENT_KINDS = {1: "deal", 2: "upcard", 3: "red-three", 4: "replace",
                9: "score", 10: "game-over", EVENT_LONE_HAND: "lone-hand"}
 _RANK_NAMES = {3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
                10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+#: The meld kinds (enum canasta_meld_kind) by name, for Rules.meld_class.
+MELD_KINDS = {0: "none", 1: "open", 2: "mixed-canasta", 3: "natural-canasta"}
+#: How a side's hand ended for Rules.score_side (enum canasta_went_out).
+WENT_OUT = {"none": 0, "normal": 1, "concealed": 2}
 _PILE_FLAGS = (("frozen_wild", 1), ("frozen_red_three", 2),
                ("frozen_unopened", 4), ("blocked_wild", 8),
                ("blocked_black_three", 16), ("empty", 32))
@@ -160,6 +165,10 @@ _PROTOTYPES = {
     "canasta_rules_option_range": (_I, [_IntP, _IntP, _RulesP, _I]),
     "canasta_rules_opening_minimum": (_I, [_IntP, _RulesP, _I]),
     "canasta_rules_red_three_bonus": (_I, [_IntP, _RulesP, _I]),
+    "canasta_meld_class": (_I, [_IntP, _RulesP, _I, _I, _I, _I]),
+    "canasta_score_side": (_I, [_IntP, c_size_t, c_char_p, c_size_t,
+                                _RulesP, _IntP, c_size_t, _I, _U8P,
+                                c_size_t, _I]),
     "canasta_move_size": (c_size_t, []),
     "canasta_game_create": (_I, [POINTER(_GameP), _RulesP, c_uint64]),
     "canasta_game_free": (None, [_GameP]),
@@ -441,6 +450,17 @@ def _take_text(L: _Library, ptr: c_void_p, length: c_size_t) -> str:
 # ----------------------------------------------------------------------
 # Cards and moves
 # ----------------------------------------------------------------------
+def _rank_code(rank: Union[str, int]) -> int:
+    """A rank as the library numbers it: 3..14 from 3..14 or a name of
+    _RANK_NAMES ("10", "J", "Q", "K", "A"; case-insensitive)."""
+    if isinstance(rank, int):
+        return rank
+    for code, name in _RANK_NAMES.items():
+        if name.lower() == str(rank).lower():
+            return code
+    raise ValueError("unknown rank %r" % (rank,))
+
+
 def card_code(text: str) -> int:
     """The code of a card text ("Qd" -> 49); CanastaError E_PARSE if none."""
     c = c_int()
@@ -563,6 +583,42 @@ class Rules:
         _check(self._lib.canasta_rules_red_three_bonus(byref(v),
                                                        self._handle(), count))
         return v.value
+
+    def meld_class(self, rank: Union[str, int], naturals: int,
+                   twos: int = 0, jokers: int = 0) -> str:
+        """A meld's kind from its cards under these rules (M1, M2, M5, M6;
+        X3's merged melds): "none", "open", "mixed-canasta" or
+        "natural-canasta"; CanastaError E_MELD or E_THREES when no meld
+        holds those cards."""
+        v = c_int()
+        _check(self._lib.canasta_meld_class(byref(v), self._handle(),
+                                            _rank_code(rank), naturals,
+                                            twos, jokers))
+        return MELD_KINDS[v.value]
+
+    def score_side(self, melds: Dict[Union[str, int], Tuple[int, int, int]],
+                   red_threes: int = 0,
+                   hand: Sequence[Union[str, int]] = (),
+                   went_out: str = "none") -> Dict[str, int]:
+        """One side's hand score from its parts (E3, S1-S3): melds maps a
+        rank to (naturals, twos, jokers); hand holds the cards left in all
+        the side's hands; went_out is "none", "normal" or "concealed".
+        Keys SCORE_ITEMS; CanastaError E_SCORE_INPUT (with the reason) for
+        parts no real hand could have."""
+        rows = [v for rank, (n, t, j) in melds.items()
+                for v in (_rank_code(rank), n, t, j)]
+        mbuf = (c_int * max(1, len(rows)))(*rows)
+        codes = [c if isinstance(c, int) else card_code(c) for c in hand]
+        hbuf = (c_uint8 * max(1, len(codes)))(*codes)
+        items = (c_int * 7)()
+        why = ctypes.create_string_buffer(_WHY_SIZE)
+        if went_out not in WENT_OUT:
+            raise ValueError("went_out must be one of %s"
+                             % ", ".join(WENT_OUT))
+        _check(self._lib.canasta_score_side(
+            items, 7, why, _WHY_SIZE, self._handle(), mbuf, len(rows) // 4,
+            red_threes, hbuf, len(codes), WENT_OUT[went_out]), why)
+        return dict(zip(SCORE_ITEMS, items))
 
     def clone(self) -> "Rules":
         """An independent copy (same allocator)."""

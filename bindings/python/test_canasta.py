@@ -276,6 +276,52 @@ class RulesTests(unittest.TestCase):
             r.get("target")
 
 
+class ScoringTests(unittest.TestCase):
+    """Scoring without a game: Rules.meld_class and Rules.score_side."""
+
+    def test_meld_class(self):
+        with Rules() as r:
+            self.assertEqual(r.meld_class("Q", 2, 1), "open")       # M2
+            self.assertEqual(r.meld_class(13, 7), "natural-canasta")
+            self.assertEqual(r.meld_class("k", 5, 1, 1), "mixed-canasta")
+            self.assertEqual(r.meld_class(9, 0), "none")
+            for args, name in ((("K", 4, 3, 1), "E_MELD"),      # M1: 4 wild
+                               (("Q", 1, 1, 1), "E_MELD"),      # M2
+                               ((3, 3, 1), "E_THREES")):        # M6
+                with self.assertRaises(CanastaError) as cm:
+                    r.meld_class(*args)
+                self.assertEqual(cm.exception.name, name, args)
+            with self.assertRaises(ValueError):
+                r.meld_class("Z", 3)
+        # X3: partners' merged melds keep every wild card.
+        with Rules("three-players") as r3:
+            self.assertEqual(r3.meld_class("K", 4, 3, 1), "mixed-canasta")
+
+    def test_score_side(self):
+        with Rules() as r:
+            # Kings 7 naturals (70 points, a natural canasta: 500); fives
+            # 3 naturals and a two (15 + 20); one red three (100, the side
+            # has melded); an ace left in hand (-20).
+            items = r.score_side({"K": (7, 0, 0), 5: (3, 1, 0)},
+                                 red_threes=1, hand=["Ah"])
+            self.assertEqual(items, {
+                "melded": 105, "natural_canastas": 500, "mixed_canastas": 0,
+                "red_threes": 100, "going_out": 0, "in_hand": -20,
+                "total": 685})
+            # Going out (S2: 100) with the same table and nothing in hand.
+            out = r.score_side({"K": (7, 0, 0), 5: (3, 1, 0)}, red_threes=1,
+                               went_out="normal")
+            self.assertEqual((out["going_out"], out["total"]), (100, 805))
+            # The nearest impossible input: black threes melded without
+            # going out (M6).
+            with self.assertRaises(CanastaError) as cm:
+                r.score_side({"K": (7, 0, 0), 3: (3, 0, 0)})
+            self.assertEqual(cm.exception.name, "E_SCORE_INPUT")
+            self.assertIn("M6", cm.exception.message)
+            with self.assertRaises(ValueError):
+                r.score_side({}, went_out="sideways")
+
+
 class PlayTests(unittest.TestCase):
     def test_state_after_the_deal(self):
         g = Game(seed=42)
