@@ -149,6 +149,19 @@ size_t fz_game_moves_in_hand(const fz_game *f);
  * explanation that starts with "line N: ". */
 void fz_check_reader(const char *what, int rc, const void *out,
                      const char *why, size_t why_size);
+/* A reader's _with_allocator form on a text its plain form accepted:
+ * load(out, text, size, alloc, release, user) must succeed through a
+ * counting allocator, make an object that same(obj, ctx) accepts (same
+ * may be NULL) and give back every block when free_obj(obj) frees it;
+ * and it must give E_NOMEM, make nothing and leave no block when the
+ * allocator refuses its first request, one in the middle or its last. */
+typedef int (*fz_loader)(void **out, const uint8_t *text, size_t size,
+                         canasta_alloc_fn alloc, canasta_release_fn release,
+                         void *user);
+void fz_check_reader_allocator(const char *what, fz_loader load,
+                               void (*free_obj)(void *obj),
+                               void (*same)(void *obj, void *ctx), void *ctx,
+                               const uint8_t *text, size_t size);
 /* Every writer on g, read back: save/load (equal game, same bytes),
  * position/from_position (same text), JSON for every viewer, a record of
  * the current hand (text a fixed point of parse + text; replays to the
