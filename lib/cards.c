@@ -64,12 +64,9 @@ CANASTA_API int canasta_card_from_string(int *card, const char *text,
 {
     if (!card || !text)
         return CANASTA_E_NULL;
-    size_t n = length == (size_t)-1 ? strlen(text) : length;
-    if (n > 3)
-        return CANASTA_E_PARSE; /* no card's name is longer */
-    for (size_t i = 0; i < n; i++)
-        if (text[i] == '\0')
-            return CANASTA_E_PARSE; /* nor holds a NUL */
+    size_t n = cn_text_len(text, length);
+    if (n > 3 || cn_has_nul(text, n))
+        return CANASTA_E_PARSE; /* no card's name is longer or holds a NUL */
     if (n == 2 && lower(text[0]) == 'j' && lower(text[1]) == 'k') {
         *card = CANASTA_JOKER;
         return CANASTA_OK;

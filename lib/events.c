@@ -94,13 +94,12 @@ CANASTA_API int canasta_game_event(int *kind, int *seat, int *side,
         *value = e->value;
     if (detail)
         *detail = e->detail;
+    size_t count;
+    int rc = cn_copy_cards(cards, capacity, &count, game->st.ev_cards + e->off,
+                           e->n);
     if (n_cards)
-        *n_cards = e->n;
-    if (capacity < e->n)
-        return e->n == 0 ? CANASTA_OK : CANASTA_E_BUFFER;
-    if (e->n)
-        memcpy(cards, game->st.ev_cards + e->off, e->n);
-    return CANASTA_OK;
+        *n_cards = count;
+    return rc;
 }
 
 /* Appends printf output at *pos within buf[0..size), never overflowing;

@@ -149,12 +149,7 @@ CANASTA_API int canasta_game_deck(uint8_t *cards, size_t capacity,
 {
     if ((!cards && capacity) || !n || !game)
         return CANASTA_E_NULL;
-    *n = game->st.deck_n;
-    if (capacity < game->st.deck_n)
-        return CANASTA_E_BUFFER;
-    if (game->st.deck_n) /* cards may be NULL when there are none */
-        memcpy(cards, game->st.deck, game->st.deck_n);
-    return CANASTA_OK;
+    return cn_copy_cards(cards, capacity, n, game->st.deck, game->st.deck_n);
 }
 
 /* ---- playing ---- */

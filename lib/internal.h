@@ -441,5 +441,40 @@ void cn_game_restart_hand(canasta_game *g);
 /* ---- alloc ---- */
 void *cn_alloc(canasta_alloc_fn a, void *user, size_t n);
 void cn_release(canasta_release_fn r, void *user, void *p);
+/* Every _with_allocator function takes both functions or neither (both
+ * NULL: malloc and free). */
+static inline int cn_alloc_pair_ok(canasta_alloc_fn a, canasta_release_fn r)
+{
+    return (a == NULL) == (r == NULL);
+}
+
+/* ---- handing out and reading in ---- */
+/* A list of count cards into the caller's cards[capacity]: *n gets the
+ * count whether or not it fits; cards may be NULL when capacity is 0. */
+static inline int cn_copy_cards(uint8_t *cards, size_t capacity, size_t *n,
+                                const uint8_t *src, size_t count)
+{
+    *n = count;
+    if (capacity < count)
+        return CANASTA_E_BUFFER;
+    if (count) /* cards may be NULL when there are none */
+        memcpy(cards, src, count);
+    return CANASTA_OK;
+}
+/* The length of a text given to a reader: length, or strlen for
+ * (size_t)-1 (a NUL-terminated string). */
+static inline size_t cn_text_len(const char *text, size_t length)
+{
+    return length == (size_t)-1 ? strlen(text) : length;
+}
+/* Whether the n bytes at s hold a NUL (a text given by its length never
+ * may). */
+static inline int cn_has_nul(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '\0')
+            return 1;
+    return 0;
+}
 
 #endif

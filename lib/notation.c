@@ -135,20 +135,19 @@ CANASTA_API int canasta_move_from_string(canasta_move *move,
     if (default_seat < -1 || default_seat >= CN_MAX_PLAYERS)
         return CANASTA_E_SEAT;
     char line[CANASTA_MOVE_TEXT_MAX];
-    size_t len = length == (size_t)-1 ? strlen(text) : length;
+    size_t len = cn_text_len(text, length);
     if (len >= sizeof line)
         return cn_why(why, why_size, CANASTA_E_SYNTAX,
                       "a move is at most %d characters",
                       CANASTA_MOVE_TEXT_MAX - 1);
+    if (cn_has_nul(text, len))
+        return cn_why(why, why_size, CANASTA_E_SYNTAX,
+                      "the move contains a NUL byte");
     memcpy(line, text, len);
     line[len] = '\0';
-    for (size_t i = 0; i < len; i++) {
-        if (line[i] == '\0')
-            return cn_why(why, why_size, CANASTA_E_SYNTAX,
-                          "the move contains a NUL byte");
+    for (size_t i = 0; i < len; i++)
         if (line[i] == '\n' || line[i] == '\r')
             line[i] = ' ';
-    }
     char *cur = line, *tok = cn_token(&cur);
     int seat = default_seat;
     if (tok && tok[0] >= '0' && tok[0] <= '9') {

@@ -86,7 +86,7 @@ CANASTA_API int canasta_player_create_with_allocator(canasta_player **out,
     if (!out)
         return CANASTA_E_NULL;
     *out = NULL;
-    if ((alloc == NULL) != (release == NULL))
+    if (!cn_alloc_pair_ok(alloc, release))
         return CANASTA_E_ARG;
     canasta_player *p = cn_alloc(alloc, user, sizeof *p);
     if (!p)

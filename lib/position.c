@@ -1358,7 +1358,7 @@ CANASTA_API int canasta_game_from_position_with_allocator(
         *out = NULL;
     if (!out || !text)
         return CANASTA_E_NULL;
-    if ((alloc == NULL) != (release == NULL))
+    if (!cn_alloc_pair_ok(alloc, release))
         return CANASTA_E_ARG;
     cn_lines r;
     cn_params p;

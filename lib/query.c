@@ -188,12 +188,7 @@ CANASTA_API int canasta_game_pile(uint8_t *cards, size_t capacity, size_t *n,
                                   const canasta_game *game)
 {
     NEED((cards || capacity == 0) && n && game);
-    *n = game->st.pile_n;
-    if (capacity < game->st.pile_n)
-        return CANASTA_E_BUFFER;
-    if (game->st.pile_n) /* cards may be NULL when there are none */
-        memcpy(cards, game->st.pile, game->st.pile_n);
-    return CANASTA_OK;
+    return cn_copy_cards(cards, capacity, n, game->st.pile, game->st.pile_n);
 }
 
 CANASTA_API int canasta_game_pile_top(int *card, const canasta_game *game)

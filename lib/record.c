@@ -1605,7 +1605,7 @@ CANASTA_API int canasta_record_parse_with_allocator(canasta_record **out,
         *out = NULL;
     if (!out || !text)
         return CANASTA_E_NULL;
-    if ((alloc == NULL) != (release == NULL))
+    if (!cn_alloc_pair_ok(alloc, release))
         return CANASTA_E_ARG;
     canasta_record *r = rec_new(alloc, release, user);
     if (!r)

@@ -244,7 +244,7 @@ CANASTA_API int canasta_rules_create_with_allocator(canasta_rules **out,
     if (!out)
         return CANASTA_E_NULL;
     *out = NULL;
-    if ((alloc == NULL) != (release == NULL))
+    if (!cn_alloc_pair_ok(alloc, release))
         return CANASTA_E_ARG;
     cn_params p;
     int rc = cn_params_preset(&p, preset);

@@ -464,7 +464,7 @@ CANASTA_API int canasta_game_load_with_allocator(canasta_game **out,
         *out = NULL;
     if (!out || !text)
         return CANASTA_E_NULL;
-    if ((alloc == NULL) != (release == NULL))
+    if (!cn_alloc_pair_ok(alloc, release))
         return CANASTA_E_ARG;
     loader *ld = cn_alloc(alloc, user, sizeof *ld);
     if (!ld)

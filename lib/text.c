@@ -139,7 +139,7 @@ CANASTA_API void canasta_free(void *text)
 void cn_lines_init(cn_lines *r, const char *text, size_t len)
 {
     r->text = text;
-    r->len = len == (size_t)-1 ? strlen(text) : len;
+    r->len = cn_text_len(text, len);
     r->pos = 0;
     r->lineno = 0;
     r->line[0] = '\0';
