@@ -209,7 +209,8 @@ CANASTA_API int canasta_score_side(int *items, size_t n_items,
     const int *melds, size_t n_melds, int red_threes,
     const uint8_t *hand, size_t n_hand, int went_out)
 {
-    if (!items || !rules || (n_melds && !melds) || (n_hand && !hand))
+    if ((n_items && !items) || !rules || (n_melds && !melds) ||
+        (n_hand && !hand))
         return CANASTA_E_NULL;
     const cn_params *p = &rules->p;
     const int bad = CANASTA_E_SCORE_INPUT;

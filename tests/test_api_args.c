@@ -153,6 +153,10 @@ START_TEST(test_api_null_cards_rules_scoring)
     IS_NULL(canasta_meld_class(&v, NULL, 13, 3, 0, 0));
     IS_NULL(canasta_score_side(NULL, CANASTA_SCORE_ITEMS, NULL, 0, R, melds, 1,
                                0, hand, 1, CANASTA_OUT_NONE));
+    /* no items asked for: only the parts are checked (as the two
+     * hand_score functions accept NULL items with n_items 0) */
+    ck_assert_int_eq(canasta_score_side(NULL, 0, NULL, 0, R, melds, 1, 0,
+                                        hand, 1, CANASTA_OUT_NONE), CANASTA_OK);
     IS_NULL(canasta_score_side(items, CANASTA_SCORE_ITEMS, NULL, 0, NULL, melds,
                                1, 0, hand, 1, CANASTA_OUT_NONE));
     IS_NULL(canasta_score_side(items, CANASTA_SCORE_ITEMS, NULL, 0, R, NULL, 1,
