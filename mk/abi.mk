@@ -19,6 +19,7 @@ ABIDW ?= abidw
 ABIDIFF ?= abidiff
 ABI_BUILDDIR ?= build/abi
 ABI_BASELINE = $(srcdir)/abi/libcanasta.abi
+ABI_RELEASED = $(srcdir)/abi/released-nodes
 ABI_SUPPRESSIONS = $(srcdir)/abi/dump.suppr
 ABI_DUMP = $(ABI_BUILDDIR)/libcanasta.abi
 
@@ -87,10 +88,13 @@ abi-check: abi-build
 	fi
 	ABIDIFF='$(ABIDIFF)' $(SHELL) $(srcdir)/tests/abi/compare.sh \
 	    $(ABI_BASELINE) $(ABI_DUMP) $(srcdir)/include
+	$(SHELL) $(srcdir)/tests/abi/frozen_nodes.sh $(ABI_BASELINE) $(ABI_DUMP) \
+	    $(ABI_RELEASED)
 
 # Refreshing the baseline is the routine step after adding functions.  It
 # must not be the way to silence abi-check after a break, so an
-# incompatible change is refused while the soname is the baseline's.  A
+# incompatible change, or a function added to a released version node
+# (abi/released-nodes), is refused while the soname is the baseline's.  A
 # new soname (see docs/ABI.md) or ABI_ACCEPT_BREAK=1 lets it through.
 abi-dump: abi-build
 	$(abi_dump_fresh)
@@ -100,6 +104,8 @@ abi-dump: abi-build
 	    if [ "$$old" = '$(SONAME)' ]; then \
 	        st=0; ABIDIFF='$(ABIDIFF)' $(SHELL) $(srcdir)/tests/abi/compare.sh \
 	            $(ABI_BASELINE) $(ABI_DUMP) $(srcdir)/include > $(ABI_DUMP).report || st=$$?; \
+	        $(SHELL) $(srcdir)/tests/abi/frozen_nodes.sh $(ABI_BASELINE) \
+	            $(ABI_DUMP) $(ABI_RELEASED) >> $(ABI_DUMP).report || st=1; \
 	        if [ $$st -ne 0 ]; then \
 	            cat $(ABI_DUMP).report; \
 	            echo "abi-dump: refusing to overwrite $(ABI_BASELINE): the change is" >&2; \

@@ -18,6 +18,9 @@
 #                                          abi-check passes, "matches"
 #   a function of the frozen node CANASTA_1 moved to a newer node
 #                                          fails  (abidiff)
+#   a new function added to the released node CANASTA_1
+#                                          fails  (frozen_nodes.sh), and
+#                                          abi-dump refuses it
 #   a function added to header and source but not to lib/canasta.map
 #                                          fails  (check_symbols)
 # and after the parameter change, that make abi-dump refuses to take the
@@ -202,6 +205,17 @@ expect pass check2.log "abi-check: PASS: the ABI matches"
 listed=no
 grep -q "canasta_abi_selftest_added" "$work/abi/libcanasta.abi" && listed=yes
 verdict "the new function is in the refreshed baseline" "$listed"
+
+name="a new function added to the released node CANASTA_1"
+fresh frozen
+before_cplusplus_end include/canasta.h 'CANASTA_API int canasta_abi_selftest_added(int x);'
+printf '\nCANASTA_API int canasta_abi_selftest_added(int x)\n{\n    return x;\n}\n' >> "$work/lib/version.c"
+edit lib/canasta.map 's/^\([ 	]*\)canasta_version_string;$/&\
+\1canasta_abi_selftest_added;/'
+run_make check.log abi-check; status=$?
+expect fail check.log "added to the released version node CANASTA_1"
+run_make dump.log abi-dump; status=$?
+expect fail dump.log "abi-dump: refusing"
 
 name="a frozen function moved to a newer node (canasta_version_string)"
 fresh moved
