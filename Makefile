@@ -160,7 +160,7 @@ PC_STAMP = .canasta-pc-vars
 # ---------------------------------------------------------------------
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(PC_FILE)
 
-.PHONY: all check check-unit check-header check-symbols examples demo bench \
+.PHONY: all check check-unit check-alloc check-header check-symbols examples demo bench \
 	install uninstall dist distcheck clean distclean FORCE
 
 FORCE:
@@ -265,7 +265,7 @@ $(error make check needs the Check unit-test framework: apt-get install check)
 endif
 endif
 
-check: all examples check-header check-symbols check-unit
+check: all examples check-header check-symbols check-unit check-alloc
 
 # One SUITE(NAME) line per tests/test_NAME.c; rewritten only on change.
 $(SUITES_H): FORCE
@@ -299,6 +299,23 @@ $(TEST_PROG): $(TEST_OBJS) $(STATIC_LIB)
 # Tests that need data files can find the sources through $CANASTA_SRCDIR.
 check-unit: $(TEST_PROG)
 	CANASTA_SRCDIR='$(srcdir)' ./$(TEST_PROG)
+
+# "All memory from the caller's allocator", seen from outside: the
+# library's own calls to malloc and free are counted through the GNU
+# linker's --wrap (tests/alloc_wrap.c).  Linkers without --wrap (macOS
+# ld64) skip it.
+ALLOC_WRAP = tests/alloc_wrap
+$(ALLOC_WRAP): $(srcdir)/tests/alloc_wrap.c $(STATIC_LIB) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) -I$(srcdir)/include $(LDFLAGS) -o $@ $< \
+		$(STATIC_LIB) -Wl,--wrap=malloc -Wl,--wrap=free $(LIBS)
+ifeq ($(shell uname -s),Darwin)
+check-alloc:
+	@echo "check-alloc: skipped (the linker has no --wrap)"
+else
+check-alloc: $(ALLOC_WRAP)
+	./$(ALLOC_WRAP)
+endif
 
 # The public header must stand alone and be clean C99 and C++11.
 HEADER_TEST_CFLAGS = -std=c99 -pedantic -Werror -Wall -Wextra -I$(srcdir)/include
@@ -443,7 +460,8 @@ distcheck: dist
 # ---------------------------------------------------------------------
 clean:
 	rm -f $(STATIC_LIB) libcanasta.so libcanasta.so.* $(PC_FILE) $(PC_FILE).tmp
-	rm -f $(LIB_OBJS) $(TEST_OBJS) $(DEP_FILES) $(EXAMPLES) $(BENCH) $(TEST_PROG)
+	rm -f $(LIB_OBJS) $(TEST_OBJS) $(DEP_FILES) $(EXAMPLES) $(BENCH) $(TEST_PROG) \
+	      $(ALLOC_WRAP)
 	rm -f $(EXAMPLE_PLUGINS)
 	rm -f $(SUITES_H) $(SUITES_H).tmp $(FLAGS_STAMP) $(FLAGS_STAMP).tmp \
 	      $(PC_STAMP) $(PC_STAMP).tmp
