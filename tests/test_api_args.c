@@ -700,7 +700,7 @@ START_TEST(test_api_loaders_take_an_allocator)
     canasta_record_free(record);
     ck_assert_int_eq(cnt.live, 0);
 
-    /* The nearest misuse: one of the pair; no text. */
+    /* The nearest misuse: one of the pair; no text; no out pointer. */
     ck_assert_int_eq(canasta_game_load_with_allocator(&h, NULL, 0, save,
                      (size_t)-1, count_alloc, NULL, &cnt), CANASTA_E_ARG);
     ck_assert_ptr_null(h);
@@ -714,6 +714,8 @@ START_TEST(test_api_loaders_take_an_allocator)
     IS_NULL(canasta_game_load_with_allocator(&h, NULL, 0, NULL, 0, NULL,
                                              NULL, NULL));
     IS_NULL(canasta_game_from_position_with_allocator(NULL, NULL, 0, pos, 3,
+                                                      NULL, NULL, NULL));
+    IS_NULL(canasta_game_from_position_with_allocator(&h, NULL, 0, NULL, 3,
                                                       NULL, NULL, NULL));
     IS_NULL(canasta_record_parse_with_allocator(&record, NULL, 0, NULL, 0,
                                                 NULL, NULL, NULL));

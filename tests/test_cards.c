@@ -1024,25 +1024,34 @@ END_TEST
 
 /* A card's text given by its length: only those bytes count (what follows
  * them is never read as part of the card), and a NUL inside them is not
- * a card. */
+ * a card.  card_from_string on a heap copy of exactly n bytes of text (no NUL
+ * after them), so that check-asan sees any read past the length. */
+static int card_of(int *card, const char *text, size_t n)
+{
+    char *exact = malloc(n ? n : 1);
+    ck_assert_ptr_nonnull(exact);
+    memcpy(exact, text, n);
+    int rc = canasta_card_from_string(card, exact, n);
+    free(exact);
+    return rc;
+}
+
 START_TEST(test_V1_card_text_by_length)
 {
     int c = -1;
-    ck_assert_int_eq(canasta_card_from_string(&c, "7hXYZ", 2), CANASTA_OK);
+    ck_assert_int_eq(card_of(&c, "7hXYZ", 2), CANASTA_OK);
     ck_assert_int_eq(c, CANASTA_CARD(7, CANASTA_HEARTS));
-    ck_assert_int_eq(canasta_card_from_string(&c, "10s!", 3), CANASTA_OK);
+    ck_assert_int_eq(card_of(&c, "10s!", 3), CANASTA_OK);
     ck_assert_int_eq(c, CANASTA_CARD(10, CANASTA_SPADES));
-    ck_assert_int_eq(canasta_card_from_string(&c, "Jkk", 2), CANASTA_OK);
+    ck_assert_int_eq(card_of(&c, "Jkk", 2), CANASTA_OK);
     ck_assert_int_eq(c, CANASTA_JOKER);
     /* The nearest refusals: the length cuts a card short; a NUL inside
      * it; nothing at all; one byte too many. */
     c = -1;
-    ck_assert_int_eq(canasta_card_from_string(&c, "10s", 2), CANASTA_E_PARSE);
-    ck_assert_int_eq(canasta_card_from_string(&c, "7\0h", 3),
-                     CANASTA_E_PARSE);
-    ck_assert_int_eq(canasta_card_from_string(&c, "7h", 0), CANASTA_E_PARSE);
-    ck_assert_int_eq(canasta_card_from_string(&c, "7hXY", 3),
-                     CANASTA_E_PARSE);
+    ck_assert_int_eq(card_of(&c, "10s", 2), CANASTA_E_PARSE);
+    ck_assert_int_eq(card_of(&c, "7\0h", 3), CANASTA_E_PARSE);
+    ck_assert_int_eq(card_of(&c, "7h", 0), CANASTA_E_PARSE);
+    ck_assert_int_eq(card_of(&c, "7hXY", 3), CANASTA_E_PARSE);
     ck_assert_int_eq(c, -1); /* untouched by a refusal */
 }
 END_TEST

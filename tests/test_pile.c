@@ -131,6 +131,11 @@ START_TEST(test_P1_buried_card_does_not_count_pile_not_frozen)
     th_expect_meld(g, 0, CANASTA_RANK_FIVE, 2, 1, 0);
     /* The buried 5c came into the hand with the rest of the pile. */
     ck_assert_int_eq(th_count_in_hand(g, 0, "5c"), 1);
+    /* The pile is empty now: a count-only query with no buffer is OK and
+     * says 0 (API.md; nothing is copied from or to NULL). */
+    size_t n = 99;
+    ck_assert_int_eq(canasta_game_pile(NULL, 0, &n, g), CANASTA_OK);
+    ck_assert_uint_eq(n, 0);
     canasta_game_free(g);
 }
 END_TEST

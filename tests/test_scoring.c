@@ -469,11 +469,15 @@ START_TEST(test_X3_meld_class_merged_meld_under_three_player_rules)
     ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 9, 6, 4,
                                    2), CANASTA_OK);
     ck_assert_int_eq(c, CANASTA_MELD_MIXED_CANASTA);
-    /* The nearest refusals: the same meld in the classic game; three
+    /* The nearest refusals: the same meld in every other preset; three
      * naturals; seven wild cards; black threes. */
     ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_CLASSIC, 13, 4, 3, 1),
                      CANASTA_E_MELD);
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_TWO_PLAYERS, 13, 4,
+                                   3, 1), CANASTA_E_MELD);
     ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_SIX_THREE_SIDES, 13, 4,
+                                   3, 1), CANASTA_E_MELD);
+    ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_SIX_TWO_SIDES, 13, 4,
                                    3, 1), CANASTA_E_MELD);
     ck_assert_int_eq(th_meld_class(&c, CANASTA_PRESET_THREE_PLAYERS, 13, 3, 3,
                                    1), CANASTA_E_MELD);
