@@ -545,10 +545,10 @@ CANASTA_API int canasta_game_event_count(size_t *count,
                                          const canasta_game *game);
 /* Event index (0-based).  cards may be NULL when capacity is 0; *n_cards
  * receives the number of cards even when they do not fit (then
- * CANASTA_E_BUFFER).  Any of the int pointers, and n_cards, may be NULL.  The cards are
- * always the real ones: the cards of a DRAW or REPLACE event are secret
- * from every seat but event seat (A1), so a server sends other players
- * canasta_game_event_to_string with their seat as viewer instead. */
+ * CANASTA_E_BUFFER).  Any of the int pointers, and n_cards, may be NULL.
+ * The cards are always the real ones: the cards of a DRAW or REPLACE event are
+ * secret from every seat but event seat (A1), so a server sends other
+ * players canasta_game_event_to_string with their seat as viewer instead. */
 CANASTA_API int canasta_game_event(int *kind, int *seat, int *side,
     int *value, int *detail, uint8_t *cards, size_t capacity,
     size_t *n_cards, const canasta_game *game, size_t index);
@@ -564,12 +564,12 @@ CANASTA_API int canasta_game_event_to_string(char *buf, size_t size,
 /* Text: moves, saved games, positions, records, views                  */
 /* ------------------------------------------------------------------ */
 /* docs/NOTATION.md defines every text form.  Functions that return text of
- * unbounded length allocate it (with the game's allocator) and hand it out
- * NUL-terminated in *text, with its length in *length (may be NULL);
- * the text comes from the allocator of the game or record it describes.
- * Release it with canasta_free (the text remembers its allocator, so the
- * object may be freed first; the allocator's user data must outlive it).  Functions that read text take its length
- * (or (size_t)-1 for a NUL-terminated string), and on failure write an
+ * unbounded length allocate it with the allocator of the game or record it
+ * describes and hand it out NUL-terminated in *text, with its length in
+ * *length (may be NULL).  Release it with canasta_free (the text remembers
+ * its allocator, so the object may be freed first; the allocator's user
+ * data must outlive it).  Functions that read text take its length (or
+ * (size_t)-1 for a NUL-terminated string), and on failure write an
  * explanation that names the line, e.g. "line 7: P4: the pile is frozen". */
 
 /* Longest text canasta_move_to_string can write, with the NUL. */
@@ -634,15 +634,14 @@ typedef struct canasta_record canasta_record;
 CANASTA_API int canasta_record_create(canasta_record **out,
                                       const canasta_game *game);
 CANASTA_API void canasta_record_free(canasta_record *record);
-/* Bring the record up to date with game: call it after every apply (at
- * the least after the last move of each hand, before its NEXT_HAND) and
- * after canasta_undo.  Moves the
- * game made since are appended; after canasta_undo (the game's moves of
- * the hand are then the first of the recorded ones) the recorded moves
- * are cut back to the game's, so the record describes the game as it is.
- * CANASTA_E_ARG if game is not the game recorded, its moves of the hand
- * differ from the recorded ones otherwise, or it missed the end of a
- * hand; CANASTA_E_NOMEM. */
+/* Bring the record up to date with game: call it after every apply (at the
+ * least after the last move of each hand, before its NEXT_HAND) and after
+ * canasta_undo.  Moves the game made since are appended; after canasta_undo
+ * (the game's moves of the hand are then the first of the recorded ones) the
+ * recorded moves are cut back to the game's, so the record describes the
+ * game as it is.  CANASTA_E_ARG if game is not the game recorded, its moves
+ * of the hand differ from the recorded ones otherwise, or it missed the end
+ * of a hand; CANASTA_E_NOMEM. */
 CANASTA_API int canasta_record_update(canasta_record *record,
                                       const canasta_game *game);
 /* The record as text, with the record's allocator; viewer as for
@@ -662,8 +661,9 @@ CANASTA_API int canasta_record_parse_with_allocator(canasta_record **out,
 /* Replay a parsed record move by move, checking every move and every
  * written event.  On success *out (may be NULL) receives the game at the
  * record's end, made with the record's allocator (the one of the game it
- * was created from, or the one it was parsed with).  On the first illegal move or wrong event: its error code,
- * *line (may be NULL) its line number, why the rule ID and explanation. */
+ * was created from, or the one it was parsed with).  On the first illegal
+ * move or wrong event: its error code, *line (may be NULL) its line
+ * number, why the rule ID and explanation. */
 CANASTA_API int canasta_record_replay(canasta_game **out, int *line,
     char *why, size_t why_size, canasta_record *record);
 /* After a successful replay: the hands it finished, and for each of them

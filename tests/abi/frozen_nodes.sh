@@ -50,4 +50,8 @@ for node in $(sed -e 's/#.*//' "$3"); do
         status=1
     fi
 done
+if [ $status -eq 0 ]; then
+    echo "abi-check: PASS: the released version nodes are unchanged" \
+         "($(sed -e 's/#.*//' "$3" | tr -s ' \n' ' ' | sed 's/^ //; s/ $//'))"
+fi
 exit $status
