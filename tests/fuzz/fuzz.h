@@ -149,12 +149,22 @@ size_t fz_game_moves_in_hand(const fz_game *f);
  * explanation that starts with "line N: ". */
 void fz_check_reader(const char *what, int rc, const void *out,
                      const char *why, size_t why_size);
+/* A caller's allocator for the harnesses: counts the requests made
+ * (calls) and the blocks not yet given back (live), and refuses every
+ * request from number fail_at on (0-based; fail_at < 0: never). */
+typedef struct fz_counter {
+    long live, calls, fail_at;
+} fz_counter;
+void *fz_count_alloc(void *user, size_t size);
+void fz_count_release(void *user, void *p);
+
 /* A reader's _with_allocator form on a text its plain form accepted:
  * load(out, text, size, alloc, release, user) must succeed through a
  * counting allocator, make an object that same(obj, ctx) accepts (same
  * may be NULL) and give back every block when free_obj(obj) frees it;
  * and it must give E_NOMEM, make nothing and leave no block when the
- * allocator refuses its first request, one in the middle or its last. */
+ * allocator refuses its requests from the first, one in the middle or
+ * the last on. */
 typedef int (*fz_loader)(void **out, const uint8_t *text, size_t size,
                          canasta_alloc_fn alloc, canasta_release_fn release,
                          void *user);

@@ -87,41 +87,14 @@ static void check_all(const canasta_rules *r, const int *model)
     }
 }
 
-/* An allocator that refuses its k-th request and keeps count of what is
- * outstanding. */
-typedef struct budget {
-    long left;   /* requests to serve before failing; <0: never fail */
-    long live;
-} budget;
-
-static void *b_alloc(void *user, size_t n)
-{
-    budget *b = user;
-    if (b->left == 0)
-        return NULL;
-    if (b->left > 0)
-        b->left--;
-    void *p = malloc(n);
-    if (p)
-        b->live++;
-    return p;
-}
-
-static void b_release(void *user, void *p)
-{
-    budget *b = user;
-    if (p) {
-        b->live--;
-        free(p);
-    }
-}
-
 static void check_alloc_failures(unsigned k, uint64_t seed)
 {
-    budget b = { (long)k, 0 };
+    /* refuses its k-th request and every one after (fuzz.h) */
+    fz_counter b = { 0, 0, (long)k };
     canasta_rules *r = (canasta_rules *)&b; /* must be reset to NULL */
     int rc = canasta_rules_create_with_allocator(&r, CANASTA_PRESET_CLASSIC,
-                                                 b_alloc, b_release, &b);
+                                                 fz_count_alloc,
+                                                 fz_count_release, &b);
     FZ_CHECK((rc == CANASTA_OK) == (r != NULL) &&
              (rc == CANASTA_OK || rc == CANASTA_E_NOMEM),
              "rules create: %s", canasta_error_name(rc));

@@ -1940,14 +1940,10 @@ void fz_check_texts(const canasta_game *g)
 
 /* ---- readers with the caller's allocator ---- */
 
-typedef struct counter {
-    long live, calls, fail_at; /* fail_at < 0: never refuse */
-} counter;
-
-static void *count_alloc(void *user, size_t size)
+void *fz_count_alloc(void *user, size_t size)
 {
-    counter *c = user;
-    if (c->fail_at >= 0 && c->calls == c->fail_at) {
+    fz_counter *c = user;
+    if (c->fail_at >= 0 && c->calls >= c->fail_at) {
         c->calls++;
         return NULL;
     }
@@ -1959,9 +1955,9 @@ static void *count_alloc(void *user, size_t size)
     return p;
 }
 
-static void count_release(void *user, void *p)
+void fz_count_release(void *user, void *p)
 {
-    counter *c = user;
+    fz_counter *c = user;
     if (p) {
         c->live--;
         free(p);
@@ -1973,9 +1969,9 @@ void fz_check_reader_allocator(const char *what, fz_loader load,
                                void (*same)(void *obj, void *ctx), void *ctx,
                                const uint8_t *text, size_t size)
 {
-    counter c = { 0, 0, -1 };
+    fz_counter c = { 0, 0, -1 };
     void *obj = NULL;
-    int rc = load(&obj, text, size, count_alloc, count_release, &c);
+    int rc = load(&obj, text, size, fz_count_alloc, fz_count_release, &c);
     FZ_CHECK(rc == CANASTA_OK && obj != NULL, "%s with an allocator: %s",
              what, canasta_error_name(rc));
     FZ_CHECK(c.calls > 0, "%s took no memory from the allocator", what);
@@ -1986,9 +1982,9 @@ void fz_check_reader_allocator(const char *what, fz_loader load,
     FZ_CHECK(c.live == 0, "%s: %ld blocks not given back", what, c.live);
     const long fail[3] = { 0, total / 2, total - 1 };
     for (int i = 0; i < 3; i++) {
-        counter f = { 0, 0, fail[i] };
+        fz_counter f = { 0, 0, fail[i] };
         obj = NULL;
-        rc = load(&obj, text, size, count_alloc, count_release, &f);
+        rc = load(&obj, text, size, fz_count_alloc, fz_count_release, &f);
         FZ_CHECK(rc == CANASTA_E_NOMEM && obj == NULL, "%s with request %ld"
                  " of %ld refused: %s", what, fail[i], total,
                  canasta_error_name(rc));
