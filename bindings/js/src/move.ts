@@ -1,0 +1,185 @@
+// Cards and moves.  A card is its text ("7h", "10s", "Jk"); a move is a
+// Move object, made from text by Move.parse and written back by
+// toString(), or a move text wherever a method takes a move.
+
+import {
+  MOVE_A,
+  MOVE_B,
+  MOVE_SIZE,
+  MOVE_TEXT_MAX,
+  OUT,
+  TEXT,
+  WHY,
+  WHY_SIZE,
+  check,
+  cString,
+  heap,
+  int32,
+  lib,
+  outInt,
+  str,
+  textDone,
+  textIn,
+} from "./core.js";
+import { MOVE_KINDS, type MoveKind } from "./names.js";
+
+const CARD_LIMIT = 64;
+const cardTexts: (string | null)[] = [];
+
+/** The canonical text of a card code (49 -> "Qd"); CanastaError E_CARD if invalid. */
+export function cardText(code: number): string {
+  const c = int32(code, "card code");
+  const known = c >= 0 && c < CARD_LIMIT ? cardTexts[c] : undefined;
+  if (known) return known;
+  check(lib().canasta_card_to_string(TEXT, 8, c));
+  const text = cString(TEXT, 8);
+  if (c >= 0 && c < CARD_LIMIT) cardTexts[c] = text;
+  return text;
+}
+
+/** The code of a card text ("Qd" -> 49; "10s" or "Ts"); CanastaError E_PARSE if none. */
+export function cardCode(text: string): number {
+  const t = textIn(str(text, "card"));
+  try {
+    check(lib().canasta_card_from_string(OUT, t.ptr, t.len));
+  } finally {
+    textDone(t);
+  }
+  return outInt(0);
+}
+
+/** Card codes from texts or codes (for decks and hands). */
+export function cardCodes(cards: readonly (string | number)[], what: string): number[] {
+  if (!Array.isArray(cards)) throw new TypeError(`${what} must be an array of cards`);
+  return cards.map((c) => {
+    if (typeof c === "string") return cardCode(c);
+    const code = int32(c, `${what}: a card code`);
+    if (code < 0 || code > 255) throw new RangeError(`${what}: card code ${code} is not a byte`);
+    return code;
+  });
+}
+
+export function cardList(ptr: number, n: number): string[] {
+  const h = heap();
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) out[i] = cardText(h[ptr + i] as number);
+  return out;
+}
+
+/** One group of a move: a meld of `rank`, or cards added to the side's meld of it. */
+export interface MoveGroup {
+  rank: number;
+  cards: string[];
+}
+
+/**
+ * A move, as the library lays it out (canasta_move).  Immutable; made by
+ * Move.parse, Game.legalMoves, Player.choose and the like.
+ */
+export class Move {
+  /** @internal the canasta_move bytes */
+  readonly bytes: Uint8Array;
+  #text: string | null = null;
+
+  /** @internal */
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+
+  /** @internal a copy of the move at ptr */
+  static at(ptr: number): Move {
+    return new Move(heap().slice(ptr, ptr + MOVE_SIZE));
+  }
+
+  /**
+   * Read a move text ("meld 7h 7d 2s", "2 take 9c 9d:"); a text without a
+   * leading seat is for `seat` (-1, the default: the text must name it).
+   * CanastaError E_SYNTAX when the text is not a move (rules are not
+   * checked here: see Game.validate).
+   */
+  static parse(text: string, seat = -1): Move {
+    parseInto(MOVE_A, text, seat);
+    return Move.at(MOVE_A);
+  }
+
+  /** The canonical text ("2 meld 7h 7d 7s, Kc Kd 2s"). */
+  toString(): string {
+    if (this.#text === null) {
+      heap().set(this.bytes, MOVE_B);
+      check(lib().canasta_move_to_string(TEXT, MOVE_TEXT_MAX, MOVE_B));
+      this.#text = cString(TEXT, MOVE_TEXT_MAX);
+    }
+    return this.#text;
+  }
+
+  toJSON(): string {
+    return this.toString();
+  }
+
+  get kind(): MoveKind {
+    return (MOVE_KINDS[this.bytes[0] as number] ?? "draw") as MoveKind;
+  }
+
+  /** The seat making the decision. */
+  get seat(): number {
+    return this.bytes[1] as number;
+  }
+
+  /** The discarded card (discard moves only), else null. */
+  get card(): string | null {
+    return this.bytes[0] === 4 ? cardText(this.bytes[2] as number) : null;
+  }
+
+  /**
+   * The groups: for a meld, its melds; for a take, first the top card's
+   * meld (its rank, and the hand cards melded with the top card), then
+   * any melds laid before the pile is picked up.
+   */
+  get groups(): MoveGroup[] {
+    const n = this.bytes[3] as number;
+    const out: MoveGroup[] = [];
+    for (let g = 0; g < n && g < 12; g++) {
+      const base = 4 + g * 18;
+      const count = Math.min(this.bytes[base + 1] as number, 16);
+      const cards: string[] = [];
+      for (let i = 0; i < count; i++) cards.push(cardText(this.bytes[base + 2 + i] as number));
+      out.push({ rank: this.bytes[base] as number, cards });
+    }
+    return out;
+  }
+
+  /** Every card of the hand the move uses (melded or discarded), in order. */
+  get cards(): string[] {
+    const c = this.card;
+    if (c !== null) return [c];
+    return this.groups.flatMap((g) => g.cards);
+  }
+
+  /** Same kind, seat, card and groups (each group's cards as a multiset). */
+  equals(other: Move | string): boolean {
+    const o = typeof other === "string" ? Move.parse(other, this.seat) : other;
+    if (!(o instanceof Move)) throw new TypeError("a Move or a move text is needed");
+    const h = heap();
+    h.set(this.bytes, MOVE_A);
+    h.set(o.bytes, MOVE_B);
+    check(lib().canasta_move_equal(OUT, MOVE_A, MOVE_B));
+    return outInt(0) === 1;
+  }
+}
+
+/** Parse a move text into the canasta_move at ptr; throws CanastaError. */
+export function parseInto(ptr: number, text: string, seat: number): void {
+  const t = textIn(str(text, "move"));
+  let rc: number;
+  try {
+    rc = lib().canasta_move_from_string(ptr, WHY, WHY_SIZE, t.ptr, t.len, int32(seat, "seat"));
+  } finally {
+    textDone(t);
+  }
+  check(rc, WHY);
+}
+
+/** The canonical form of a move text; `seat` is used when the text names none. */
+export function normalizeMove(text: string, seat = -1): string {
+  return Move.parse(text, seat).toString();
+}
