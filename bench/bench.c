@@ -4,7 +4,10 @@
  *
  * stdout carries only lines of the form
  *     bench <name> <value> <unit>
- * (progress and problems go to stderr).  Nothing is asserted: the figures
+ * (progress and problems go to stderr).  "bench --ref-play" prints only
+ * the two one-thread reference-play figures, "bench --random-play" only
+ * the classic random-play ones (bindings/js/bench/bench.mjs alternates
+ * them with the JavaScript package's own).  Nothing is asserted: the figures
  * are printed, and the exit status is non-zero only on an engine error.
  *
  * Figures:
@@ -747,12 +750,61 @@ static void bench_variant(int preset, const char *name, const char *prefix)
 
 /* ------------------------------------------------------------------ */
 
-int main(void)
+/* "bench --ref-play": only the one-thread reference-play figures, for a
+ * caller that alternates them with its own (the JavaScript package's
+ * bench, bindings/js/bench/bench.mjs, compares the two in one run). */
+static int bench_ref_play_only(void)
+{
+    canasta_rules *rules = NULL;
+    double dps, hps;
+
+    must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
+         "canasta_rules_create");
+    ref_play(rules, 1, 0, &dps, &hps);
+    print_figure("ref_play_decisions_per_s", dps, "decisions/s");
+    print_figure("ref_play_hands_per_s", hps, "hands/s");
+    canasta_rules_free(rules);
+    return 0;
+}
+
+/* "bench --random-play": only the classic random-play figures (for the
+ * same comparison). */
+static int bench_random_play_only(void)
+{
+    canasta_rules *rules = NULL;
+    double dps, hps;
+
+    move_cap = MOVE_BUFFER;
+    move_buf = malloc(move_cap * sizeof *move_buf);
+    if (move_buf == NULL) {
+        fprintf(stderr, "bench: out of memory\n");
+        return 1;
+    }
+    must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
+         "canasta_rules_create");
+    random_play(rules, "classic", &dps, &hps);
+    print_figure("random_play_decisions_per_s", dps, "decisions/s");
+    print_figure("random_play_hands_per_s", hps, "hands/s");
+    canasta_rules_free(rules);
+    free(move_buf);
+    return engine_errors ? 1 : 0;
+}
+
+int main(int argc, char **argv)
 {
     canasta_rules *rules = NULL;
     double clone_s, copy_s, validate_s, copy_apply_s, copy_typ_s, legal_s;
     double apply_ns, dps, hps;
     int i;
+
+    if (argc == 2 && strcmp(argv[1], "--ref-play") == 0)
+        return bench_ref_play_only();
+    if (argc == 2 && strcmp(argv[1], "--random-play") == 0)
+        return bench_random_play_only();
+    if (argc > 1) {
+        fprintf(stderr, "usage: bench [--ref-play | --random-play]\n");
+        return 2;
+    }
 
     move_cap = MOVE_BUFFER;
     move_buf = malloc(move_cap * sizeof *move_buf);

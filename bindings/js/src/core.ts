@@ -64,8 +64,10 @@ export function lib(): Lib {
 
 /** The module's bytes, fresh after any growth of its memory. */
 export function heap(): Uint8Array {
-  const buf = (exportsOf as Exports).memory.buffer;
-  if (u8.buffer !== buf) {
+  // A memory that grew detaches its old buffer, whose views then have
+  // length 0: cheaper to test than reading memory.buffer at every call.
+  if (u8.length === 0) {
+    const buf = (exportsOf as Exports).memory.buffer;
     u8 = new Uint8Array(buf);
     dv = new DataView(buf);
   }

@@ -243,18 +243,23 @@ export class Game extends Handle {
     return out;
   }
 
+  // The three queries a game loop makes at every decision call their
+  // function directly (a keyed lookup by name costs more than the call).
   get phase(): Phase {
-    return PHASES[this.#int("canasta_game_phase")] as Phase;
+    check(lib().canasta_game_phase(OUT, this.ptr));
+    return PHASES[outInt(0)] as Phase;
   }
 
   /** The game is over (S6). */
   get over(): boolean {
-    return this.#int("canasta_game_phase") === 5;
+    check(lib().canasta_game_phase(OUT, this.ptr));
+    return outInt(0) === 5;
   }
 
   /** Whose decision it is: the player to move, the partner answering, or the next dealer. */
   get currentSeat(): number {
-    return this.#int("canasta_game_current_seat");
+    check(lib().canasta_game_current_seat(OUT, this.ptr));
+    return outInt(0);
   }
 
   get dealer(): number {
@@ -405,7 +410,7 @@ export class Game extends Handle {
   /** The move in MOVE_A; a text without a seat is for the current seat. */
   #moveIn(move: Move | string): number {
     if (move instanceof Move) {
-      heap().set(move.bytes, MOVE_A);
+      move.store(MOVE_A);
     } else if (typeof move === "string") {
       parseInto(MOVE_A, move, this.currentSeat);
     } else {
@@ -423,9 +428,8 @@ export class Game extends Handle {
     if (rc === -11 && n > movesCap) rc = L.canasta_legal_moves(reserveMoves(n), movesCap, OUT, g);
     check(rc);
     n = outU32(0);
-    const h = heap();
     const out = new Array<Move>(n);
-    for (let i = 0; i < n; i++) out[i] = new Move(h.slice(movesBuf + i * MOVE_SIZE, movesBuf + (i + 1) * MOVE_SIZE));
+    for (let i = 0; i < n; i++) out[i] = Move.at(movesBuf + i * MOVE_SIZE);
     return out;
   }
 

@@ -5,7 +5,6 @@
 import {
   MOVE_A,
   MOVE_B,
-  MOVE_SIZE,
   MOVE_TEXT_MAX,
   OUT,
   TEXT,
@@ -24,6 +23,8 @@ import {
 import { MOVE_KINDS, type MoveKind } from "./names.js";
 
 const CARD_LIMIT = 64;
+const GROUP_SIZE = 18; // canasta_group: rank, count, 16 cards
+const MAX_GROUPS = 12;
 const cardTexts: (string | null)[] = [];
 
 /** The canonical text of a card code (49 -> "Qd"); CanastaError E_CARD if invalid. */
@@ -77,18 +78,44 @@ export interface MoveGroup {
  * Move.parse, Game.legalMoves, Player.choose and the like.
  */
 export class Move {
-  /** @internal the canasta_move bytes */
-  readonly bytes: Uint8Array;
+  // The meaningful part of the canasta_move (canasta.h: kind, seat, card,
+  // ngroups and the used groups; the rest stays zero), in plain fields:
+  // far cheaper to make than a typed array, and every decision makes one.
+  readonly #kind: number;
+  readonly #seat: number;
+  readonly #card: number;
+  readonly #groups: number[] | null; // ngroups * 18 bytes
   #text: string | null = null;
 
   /** @internal */
-  constructor(bytes: Uint8Array) {
-    this.bytes = bytes;
+  constructor(kind: number, seat: number, card: number, groups: number[] | null) {
+    this.#kind = kind;
+    this.#seat = seat;
+    this.#card = card;
+    this.#groups = groups;
   }
 
   /** @internal a copy of the move at ptr */
   static at(ptr: number): Move {
-    return new Move(heap().slice(ptr, ptr + MOVE_SIZE));
+    const h = heap();
+    const n = Math.min(h[ptr + 3] as number, MAX_GROUPS);
+    let groups: number[] | null = null;
+    if (n > 0) {
+      groups = new Array<number>(n * GROUP_SIZE);
+      for (let i = 0; i < n * GROUP_SIZE; i++) groups[i] = h[ptr + 4 + i] as number;
+    }
+    return new Move(h[ptr] as number, h[ptr + 1] as number, h[ptr + 2] as number, groups);
+  }
+
+  /** @internal write the move into the canasta_move at ptr */
+  store(ptr: number): void {
+    const h = heap();
+    const g = this.#groups;
+    h[ptr] = this.#kind;
+    h[ptr + 1] = this.#seat;
+    h[ptr + 2] = this.#card;
+    h[ptr + 3] = g === null ? 0 : g.length / GROUP_SIZE;
+    if (g !== null) for (let i = 0; i < g.length; i++) h[ptr + 4 + i] = g[i] as number;
   }
 
   /**
@@ -105,7 +132,7 @@ export class Move {
   /** The canonical text ("2 meld 7h 7d 7s, Kc Kd 2s"). */
   toString(): string {
     if (this.#text === null) {
-      heap().set(this.bytes, MOVE_B);
+      this.store(MOVE_B);
       check(lib().canasta_move_to_string(TEXT, MOVE_TEXT_MAX, MOVE_B));
       this.#text = cString(TEXT, MOVE_TEXT_MAX);
     }
@@ -117,17 +144,17 @@ export class Move {
   }
 
   get kind(): MoveKind {
-    return (MOVE_KINDS[this.bytes[0] as number] ?? "draw") as MoveKind;
+    return MOVE_KINDS[this.#kind] as MoveKind;
   }
 
   /** The seat making the decision. */
   get seat(): number {
-    return this.bytes[1] as number;
+    return this.#seat;
   }
 
   /** The discarded card (discard moves only), else null. */
   get card(): string | null {
-    return this.bytes[0] === 4 ? cardText(this.bytes[2] as number) : null;
+    return this.#kind === 4 ? cardText(this.#card) : null;
   }
 
   /**
@@ -136,14 +163,13 @@ export class Move {
    * any melds laid before the pile is picked up.
    */
   get groups(): MoveGroup[] {
-    const n = this.bytes[3] as number;
+    const b = this.#groups ?? [];
     const out: MoveGroup[] = [];
-    for (let g = 0; g < n && g < 12; g++) {
-      const base = 4 + g * 18;
-      const count = Math.min(this.bytes[base + 1] as number, 16);
+    for (let base = 0; base < b.length; base += GROUP_SIZE) {
+      const count = Math.min(b[base + 1] as number, 16);
       const cards: string[] = [];
-      for (let i = 0; i < count; i++) cards.push(cardText(this.bytes[base + 2 + i] as number));
-      out.push({ rank: this.bytes[base] as number, cards });
+      for (let i = 0; i < count; i++) cards.push(cardText(b[base + 2 + i] as number));
+      out.push({ rank: b[base] as number, cards });
     }
     return out;
   }
@@ -159,9 +185,8 @@ export class Move {
   equals(other: Move | string): boolean {
     const o = typeof other === "string" ? Move.parse(other, this.seat) : other;
     if (!(o instanceof Move)) throw new TypeError("a Move or a move text is needed");
-    const h = heap();
-    h.set(this.bytes, MOVE_A);
-    h.set(o.bytes, MOVE_B);
+    this.store(MOVE_A);
+    o.store(MOVE_B);
     check(lib().canasta_move_equal(OUT, MOVE_A, MOVE_B));
     return outInt(0) === 1;
   }
