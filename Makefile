@@ -17,7 +17,8 @@
 # (mk/coverage.mk), lint (mk/lint.mk), abi-check abi-dump
 # abi-check-selftest (mk/abi.mk), tools check-replay (mk/replay.mk:
 # canasta-replay), check-sim strategy-study (mk/sim.mk: canasta-sim),
-# check-python (mk/python.mk).
+# check-python (mk/python.mk), wasm (mk/wasm.mk: the WebAssembly module),
+# js check-js js-pack bench-js (mk/wasm_js.mk: the npm package).
 #
 # Overridable: CC CXX CFLAGS CPPFLAGS LDFLAGS LIBS AR NM PKG_CONFIG INSTALL
 #              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR DESTDIR
@@ -249,8 +250,11 @@ $(BENCH): $(srcdir)/bench/bench.c $(STATIC_LIB) $(FLAGS_STAMP)
 	$(CC) $(BASE_CFLAGS) -O2 $(BENCH_ALL_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
 		$(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS) -lm
 
+# mk/wasm_js.mk adds the JavaScript package's figures after the native
+# ones (BENCH_JS_CMD; empty where node is missing).
 bench: $(BENCH)
 	./$(BENCH)
+	$(BENCH_JS_CMD)
 
 # ---------------------------------------------------------------------
 # Tests
@@ -394,7 +398,9 @@ else \
     grep -v -e '\.o$$' -e '\.d$$' -e '\.a$$' -e '\.so$$' -e '\.so\.' \
             -e '\.gen\.h$$' -e '\.tmp$$' -e '^tests/check_canasta$$' \
             -e '^bench/bench$$' -e '^examples/[^./]*$$' \
-            -e '^tools/canasta-[a-z]*$$' -e '^tests/python_crosscheck$$' | \
+            -e '^tools/canasta-[a-z]*$$' -e '^tests/python_crosscheck$$' \
+            -e '^tests/js_trace$$' -e '^wasm/' -e '^js/' -e '/node_modules/' \
+            -e '^bindings/js/dist/' | \
         LC_ALL=C sort; \
 fi
 endef

@@ -1,6 +1,6 @@
-# mk/js.mk - the JavaScript/TypeScript package (bindings/js), on the
-# WebAssembly module of mk/wasm.mk.  Read by the main Makefile; uses its
-# variables.
+# mk/wasm_js.mk - the JavaScript/TypeScript package (bindings/js), on the
+# WebAssembly module of mk/wasm.mk (read before this file: the names sort
+# so).  Read by the main Makefile; uses its variables.
 #
 #   make js               stages the npm package in js/ (below the build
 #                         directory, so a read-only source tree works):
@@ -86,17 +86,21 @@ check: check-js
 ifeq ($(shell command -v $(firstword $(NODE)) >/dev/null 2>&1 && command -v $(firstword $(NPM)) >/dev/null 2>&1 && echo y),)
 check-js:
 	@echo "check-js: node or npm not found; skipping the JavaScript package tests (apt-get install nodejs npm)"
+BENCH_JS_CMD = @echo "bench: node not found; no JavaScript figures (apt-get install nodejs npm)"
 bench-js:
-	@echo "bench-js: node not found; no JavaScript figures (apt-get install nodejs npm)"
+	$(BENCH_JS_CMD)
 else
 check-js: js-version-check $(JS_STAMP) $(JS_TRACE)
 	cd $(JS_DIR) && CANASTA_JS_TRACE='$(abspath $(JS_TRACE))' \
 	    CANASTA_SRCDIR='$(abspath $(srcdir))' \
 	    $(NODE) --test --test-concurrency=1 test/
 
-bench: bench-js
+# "make bench" runs it after the native figures (BENCH_JS_CMD, in the
+# main Makefile's bench recipe).
+BENCH_JS_CMD = CANASTA_NATIVE_BENCH='$(abspath $(BENCH))' $(NODE) $(JS_DIR)/bench/bench.mjs
+bench: $(JS_STAMP)
 bench-js: $(JS_STAMP) $(BENCH)
-	CANASTA_NATIVE_BENCH='$(abspath $(BENCH))' $(NODE) $(JS_DIR)/bench/bench.mjs
+	$(BENCH_JS_CMD)
 endif
 
 js-pack: $(JS_STAMP)
