@@ -67,7 +67,10 @@ export function heap(): Uint8Array {
   // A memory that grew detaches its old buffer, whose views then have
   // length 0: cheaper to test than reading memory.buffer at every call.
   if (u8.length === 0) {
-    const buf = (exportsOf as Exports).memory.buffer;
+    // Before init() too: text arguments (Move.parse, cardCode, ...) reach
+    // the memory before any library function.
+    if (!exportsOf) throw new Error("libcanasta: the module is not loaded; call `await init()` first");
+    const buf = exportsOf.memory.buffer;
     u8 = new Uint8Array(buf);
     dv = new DataView(buf);
   }
@@ -361,13 +364,26 @@ export function init(source?: WasmSource, options: InitOptions = {}): Promise<vo
 /** init() for a caller who already has the module's bytes or a compiled module. */
 export function initSync(source: ArrayBuffer | ArrayBufferView | WebAssembly.Module, options: InitOptions = {}): void {
   if (exportsOf) return;
+  // One module instance serves every object: a second one would leave the
+  // objects of the first pointing into the wrong memory.
+  if (loading) throw new Error("libcanasta: init() is already loading the module; await it instead");
   const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source as BufferSource);
   start(new WebAssembly.Instance(module, imports(options.output, module)));
+  loading = Promise.resolve();
 }
 
 /** True once init() has finished. */
 export function isReady(): boolean {
   return exportsOf !== null;
+}
+
+/**
+ * The size in bytes of the module's memory (a WebAssembly memory only
+ * grows, by 64 KiB pages): for leak checks and diagnostics.
+ */
+export function memoryBytes(): number {
+  if (!exportsOf) throw new Error("libcanasta: the module is not loaded; call `await init()` first");
+  return exportsOf.memory.buffer.byteLength;
 }
 
 /** The version of the loaded library, "MAJOR.MINOR.PATCH". */

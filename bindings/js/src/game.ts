@@ -36,6 +36,7 @@ import {
 import { Move, cardCodes, cardList, cardText, parseInto } from "./move.js";
 import {
   EVENT_KINDS,
+  OPTIONS,
   HAND_ENDS,
   PERMISSIONS,
   PHASES,
@@ -234,12 +235,10 @@ export class Game extends Handle {
     return this.#int("canasta_game_option", optionKey(name));
   }
 
-  get options(): Record<string, number> {
-    const out: Record<string, number> = {};
-    for (const name of ["target", "ask-permission", "one-card-rule", "tie-rule", "hand-size",
-      "canastas-to-go-out", "draw-count", "players", "sides", "packs", "jokers", "deck-size",
-      "lone-hand"] as OptionName[])
-      out[name] = this.option(name);
+  /** Every option of the game's rules by name. */
+  get options(): Record<OptionName, number> {
+    const out = {} as Record<OptionName, number>;
+    for (const name of Object.keys(OPTIONS) as OptionName[]) out[name] = this.option(name);
     return out;
   }
 
@@ -312,10 +311,11 @@ export class Game extends Handle {
     return PERMISSIONS[this.#int("canasta_game_permission")] as Permission;
   }
 
-  /** How the last finished hand ended, and who went out (-1 if nobody). */
-  get handEnd(): { how: HandEnd; seat: number } {
+  /** How the last finished hand ended, and who went out (null if nobody). */
+  get handEnd(): { how: HandEnd; seat: number | null } {
     check(lib().canasta_game_hand_end(outPtr(0), outPtr(1), this.ptr));
-    return { how: (HAND_ENDS[outInt(0)] ?? "none") as HandEnd, seat: outInt(1) };
+    const seat = outInt(1);
+    return { how: (HAND_ENDS[outInt(0)] ?? "none") as HandEnd, seat: seat < 0 ? null : seat };
   }
 
   seatSide(seat: number): number {

@@ -2,7 +2,7 @@
 // C library, compiled to WebAssembly.  `await init()` once, then every call
 // is synchronous.
 
-export { init, initSync, isReady, version, errorName, strerror, CanastaError } from "./core.js";
+export { init, initSync, isReady, version, memoryBytes, errorName, strerror, CanastaError } from "./core.js";
 export type { WasmSource, InitOptions } from "./core.js";
 export type { OutputSink } from "./wasi.js";
 export { Move, cardCode, cardText, normalizeMove } from "./move.js";

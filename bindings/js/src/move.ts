@@ -25,6 +25,7 @@ import { MOVE_KINDS, type MoveKind } from "./names.js";
 const CARD_LIMIT = 64;
 const GROUP_SIZE = 18; // canasta_group: rank, count, 16 cards
 const MAX_GROUPS = 12;
+const MOVE_KEY = Symbol("libcanasta.Move");
 const cardTexts: (string | null)[] = [];
 
 /** The canonical text of a card code (49 -> "Qd"); CanastaError E_CARD if invalid. */
@@ -87,8 +88,12 @@ export class Move {
   readonly #groups: number[] | null; // ngroups * 18 bytes
   #text: string | null = null;
 
-  /** @internal */
-  constructor(kind: number, seat: number, card: number, groups: number[] | null) {
+  /** @internal Moves are made by Move.parse and the library's answers, never directly. */
+  constructor(key: symbol, kind: number, seat: number, card: number, groups: number[] | null) {
+    // The fields are copied from a canasta_move the library wrote, so
+    // store() can write them back without checks; a Move built by hand
+    // could overrun the scratch area, so the constructor is closed.
+    if (key !== MOVE_KEY) throw new TypeError("a Move is made by Move.parse(text), not new Move()");
     this.#kind = kind;
     this.#seat = seat;
     this.#card = card;
@@ -104,7 +109,7 @@ export class Move {
       groups = new Array<number>(n * GROUP_SIZE);
       for (let i = 0; i < n * GROUP_SIZE; i++) groups[i] = h[ptr + 4 + i] as number;
     }
-    return new Move(h[ptr] as number, h[ptr + 1] as number, h[ptr + 2] as number, groups);
+    return new Move(MOVE_KEY, h[ptr] as number, h[ptr + 1] as number, h[ptr + 2] as number, groups);
   }
 
   /** @internal write the move into the canasta_move at ptr */

@@ -61,7 +61,8 @@ export const OPTION_PROPERTIES: { readonly [K in keyof Required<RuleOptions>]: O
 export const TIE_RULES = { "play-on": 0, declare: 1 } as const;
 
 export type Phase = "draw" | "play" | "answer" | "hand-over" | "game-over";
-export const PHASES: readonly Phase[] = ["draw", "draw", "play", "answer", "hand-over", "game-over"];
+/** enum canasta_phase, index = value. */
+export const PHASES: readonly (Phase | null)[] = [null, "draw", "play", "answer", "hand-over", "game-over"];
 
 export type Permission = "none" | "asked" | "yes" | "no";
 export const PERMISSIONS: readonly Permission[] = ["none", "asked", "yes", "no"];

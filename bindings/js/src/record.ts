@@ -9,6 +9,7 @@ import {
   adopt,
   check,
   cString,
+  int32,
   lib,
   outHandle,
   outInt,
@@ -70,9 +71,11 @@ export class GameRecord extends Handle {
   /** The record as text; a seat's copy shows the cards it never saw as "??". */
   text(viewer: Viewer): string {
     if (viewer === undefined) throw new TypeError('text(viewer) needs a seat, or "all" for the complete record');
-    const v = viewer === "all" ? -1 : viewer;
-    if (typeof v !== "number" || !Number.isInteger(v)) throw new TypeError('a viewer is a seat or "all"');
-    if (v < -1) throw new RangeError('a viewer is a seat (0 and up) or "all"');
+    // As Game.events and Game.json: only "all" asks for everything; -1
+    // (CANASTA_VIEW_ALL in C) is not a seat, and numbers beyond 32 bits
+    // would wrap to another seat.
+    const v = viewer === "all" ? -1 : int32(viewer, "viewer");
+    if (viewer !== "all" && v < 0) throw new RangeError('a viewer is a seat (0 and up) or "all"');
     return takeText((t, n) => lib().canasta_record_text(t, n, this.ptr, v));
   }
 
