@@ -170,7 +170,6 @@ export function takeText(call: (textOut: number, lengthOut: number) => number): 
 // (which then checks the value against the rules: E_SEAT, E_RANGE, ...).
 // ---------------------------------------------------------------------
 export function int32(v: unknown, what: string): number {
-  if (typeof v === "boolean") return v ? 1 : 0;
   if (typeof v !== "number" || !Number.isInteger(v))
     throw new TypeError(`${what} must be an integer, not ${describe(v)}`);
   if (v < -2147483648 || v > 2147483647)

@@ -61,6 +61,8 @@ function presetValue(preset: PresetName | number): number {
 }
 
 function optionValue(name: string, value: unknown): number {
+  // The on/off options (askPermission, oneCardRule) take booleans too.
+  if (typeof value === "boolean") return value ? 1 : 0;
   if (name === "tieRule" || name === "tie-rule") {
     if (typeof value === "string") {
       const v = (TIE_RULES as Record<string, number>)[value];
