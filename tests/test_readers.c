@@ -1,0 +1,166 @@
+/*
+ * The readers of issue 16: saves, positions and records accept only what
+ * a game can reach, and every text the library writes reads back.  Each
+ * test here failed on 1.0.0 (the case it reproduces is named in its
+ * comment) and passes since.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+/* ---------------------------------------------------------------- */
+/* Helpers                                                            */
+/* ---------------------------------------------------------------- */
+
+enum { T_POSITION, T_SAVE, T_RECORD };
+
+static char *game_text(const canasta_game *g, int kind)
+{
+    char *t = NULL;
+    size_t n = 0;
+    if (kind == T_POSITION) {
+        QOK(canasta_game_position(&t, &n, g));
+    } else if (kind == T_SAVE) {
+        QOK(canasta_game_save(&t, &n, g));
+    } else {
+        canasta_record *r = NULL;
+        QOK(canasta_record_create(&r, g));
+        QOK(canasta_record_text(&t, &n, r, CANASTA_VIEW_ALL));
+        canasta_record_free(r);
+    }
+    REQ(t != NULL && strlen(t) == n);
+    return t;
+}
+
+/* Read text as kind: the status, with the message in why. */
+static int read_text(canasta_game **out, char *why, size_t ws,
+                     const char *text, size_t len, int kind)
+{
+    canasta_game *g = NULL;
+    int rc;
+    if (kind == T_POSITION) {
+        rc = canasta_game_from_position(&g, why, ws, text, len);
+    } else if (kind == T_SAVE) {
+        rc = canasta_game_load(&g, why, ws, text, len);
+    } else {
+        canasta_record *r = NULL;
+        rc = canasta_record_parse(&r, why, ws, text, len);
+        if (rc == CANASTA_OK) {
+            int line = 0;
+            rc = canasta_record_replay(&g, &line, why, ws, r);
+        }
+        canasta_record_free(r);
+    }
+    if (out)
+        *out = g;
+    else
+        canasta_game_free(g);
+    return rc;
+}
+
+/* text with every "\n" written "\r\n" (malloc'd). */
+static char *crlf(const char *text)
+{
+    size_t n = strlen(text), k = 0;
+    char *out = malloc(2 * n + 1);
+    REQ(out != NULL);
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '\n')
+            out[k++] = '\r';
+        out[k++] = text[i];
+    }
+    out[k] = '\0';
+    return out;
+}
+
+/* text with `line` inserted after its first line (malloc'd). */
+static char *insert_after_first(const char *text, const char *line)
+{
+    const char *nl = strchr(text, '\n');
+    REQ(nl != NULL);
+    size_t head = (size_t)(nl - text) + 1, n = strlen(text);
+    size_t ln = strlen(line);
+    char *out = malloc(n + ln + 2);
+    REQ(out != NULL);
+    memcpy(out, text, head);
+    memcpy(out + head, line, ln);
+    out[head + ln] = '\n';
+    memcpy(out + head + ln + 1, nl + 1, n - head + 1);
+    return out;
+}
+
+/* ---------------------------------------------------------------- */
+/* Case 7: CR handling matches the docs at every length               */
+/* ---------------------------------------------------------------- */
+
+/* NOTATION.md: a line holds at most 4096 characters and a "\r" before the
+ * newline is ignored.  1.0.0 counted the "\r": a 4096-character line read
+ * with LF and was refused with CRLF.  Now both endings give the same
+ * verdict at 4096 (read) and 4097 (refused, naming line 2) in every
+ * reader, also on the last line of a text without a final newline. */
+START_TEST(test_readers_crlf_at_the_line_limit)
+{
+    canasta_game *g = th_new_game(77);
+    char longest[4098], over[4099];
+    memset(longest, 'x', sizeof longest);
+    longest[0] = '#';
+    longest[4096] = '\0';
+    memset(over, 'x', sizeof over);
+    over[0] = '#';
+    over[4097] = '\0';
+    for (int kind = T_POSITION; kind <= T_RECORD; kind++) {
+        char *t = game_text(g, kind);
+        for (int pass = 0; pass < 2; pass++) {
+            char *ok = insert_after_first(t, longest);
+            char *bad = insert_after_first(t, over);
+            char *a = pass ? crlf(ok) : ok, *b = pass ? crlf(bad) : bad;
+            char why[512];
+            int rc = read_text(NULL, why, sizeof why, a, strlen(a), kind);
+            REQ_MSG(rc == CANASTA_OK, "kind %d, %s: %s", kind,
+                    pass ? "CRLF" : "LF", why);
+            rc = read_text(NULL, why, sizeof why, b, strlen(b), kind);
+            QEQ(rc, CANASTA_E_SYNTAX);
+            REQ_MSG(strstr(why, "line 2: longer than 4096") != NULL, "%s",
+                    why);
+            if (pass) {
+                free(a);
+                free(b);
+            }
+            free(ok);
+            free(bad);
+        }
+        canasta_free(t);
+    }
+    /* The last line, with "\r" and no "\n": the same verdicts. */
+    char *t = game_text(g, T_POSITION);
+    size_t n = strlen(t);
+    char *tail = malloc(n + sizeof over + 4);
+    REQ(tail != NULL);
+    memcpy(tail, t, n);
+    memcpy(tail + n, longest, 4096);
+    tail[n + 4096] = '\r';
+    char why[512];
+    QEQ(read_text(NULL, why, sizeof why, tail, n + 4097, T_POSITION),
+        CANASTA_OK);
+    memcpy(tail + n, over, 4097);
+    tail[n + 4097] = '\r';
+    QEQ(read_text(NULL, why, sizeof why, tail, n + 4098, T_POSITION),
+        CANASTA_E_SYNTAX);
+    REQ_MSG(strstr(why, "longer than 4096") != NULL, "%s", why);
+    free(tail);
+    canasta_free(t);
+    canasta_game_free(g);
+}
+END_TEST
+
+Suite *suite_readers(void)
+{
+    Suite *s = suite_create("readers");
+    TCase *tc = tcase_create("readers");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_readers_crlf_at_the_line_limit);
+    suite_add_tcase(s, tc);
+    return s;
+}
