@@ -17,15 +17,30 @@
 const char *cn_preset_name(int preset);
 void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
                     int write_seed);
+/* The header tags as read, applied together by cn_header_finish so that
+ * their order does not matter. */
+#define CN_HEADER_SIDES_MAX CN_MAX_PLAYERS
+typedef struct cn_header {
+    int preset, preset_line;               /* classic when no line */
+    int32_t opt_value[8];                  /* by CANASTA_OPT_* key 1..7 */
+    int opt_line[8];                       /* 0: not given */
+    int32_t sides[CN_HEADER_SIDES_MAX];
+    int n_sides, sides_too_many, sides_line;
+    uint64_t seed;
+    int seed_line;                         /* 0: no seed line */
+} cn_header;
+void cn_header_init(cn_header *h);
 /* A header tag line already split: key = first token, rest = the
- * remainder.  Returns 1 if consumed (p/seed updated; *seen_seed set when
- * it was "seed"), 0 if key is not a header tag, or a negative error code
- * with why ("line N: ...").  Read-only options (sides) are checked
- * against the preset.  The caller initialises *p to a preset (classic)
- * and *seen_seed to 0 before the first tag. */
-int cn_read_rules_tag(cn_params *p, uint64_t *seed, int *seen_seed,
-                      const char *key, char *rest, int lineno, char *why,
-                      size_t ws);
+ * remainder.  Returns 1 if consumed (kept in h), 0 if key is not a
+ * header tag, or a negative error code with why ("line N: ...") for what
+ * the line alone shows (its syntax, an unknown preset or option name, a
+ * second seed line, two sides lines that differ). */
+int cn_read_rules_tag(cn_header *h, const char *key, char *rest, int lineno,
+                      char *why, size_t ws);
+/* The rules the tags give: the preset, then every option given (checked
+ * as canasta_rules_set checks it: E_INVALID naming its line), then the
+ * sides line checked against the result (C1, E_INVALID). */
+int cn_header_finish(const cn_header *h, cn_params *p, char *why, size_t ws);
 /* The kind line ("<kind> 1"; anything else is E_VERSION) and the header
  * tags after it, up to the first other line, which is left unread (r is
  * wound back to it).  *p starts from the classic preset; the seed line is

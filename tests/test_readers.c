@@ -155,12 +155,129 @@ START_TEST(test_readers_crlf_at_the_line_limit)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- */
+/* Case 6: header lines read the same in any order                    */
+/* ---------------------------------------------------------------- */
+
+/* The header lines of text (those before the first body line: for a
+ * position or save the line after "seed", for a record "hand 1") moved:
+ * line `from` (1-based, counting from the kind line) goes right after
+ * the kind line.  malloc'd. */
+static char *move_line_up(const char *text, int from)
+{
+    size_t n = strlen(text);
+    char *out = malloc(n + 1);
+    REQ(out != NULL);
+    const char *s = text, *moved = NULL;
+    size_t moved_len = 0;
+    for (int line = 1; *s; line++) {
+        const char *e = strchr(s, '\n');
+        size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
+        if (line == from) {
+            moved = s;
+            moved_len = len;
+        }
+        s += len;
+    }
+    REQ(moved != NULL);
+    const char *nl = strchr(text, '\n');
+    size_t head = (size_t)(nl - text) + 1, k = 0;
+    memcpy(out, text, head);
+    k = head;
+    memcpy(out + k, moved, moved_len);
+    k += moved_len;
+    s = text + head;
+    for (int line = 2; *s; line++) {
+        const char *e = strchr(s, '\n');
+        size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
+        if (line != from) {
+            memcpy(out + k, s, len);
+            k += len;
+        }
+        s += len;
+    }
+    out[k] = '\0';
+    return out;
+}
+
+/* 1.0.0 checked "sides" against whichever preset had been read before it:
+ * "sides 0 1" ahead of "preset two-players" was refused (E_INVALID "C1")
+ * although the same lines in the writers' order read; and a preset line
+ * after an option line that had changed a value was E_SYNTAX.  Now every
+ * header line may come first in every preset and every reader, and the
+ * game read is the same; a wrong sides line is refused in either
+ * order. */
+START_TEST(test_readers_header_any_order)
+{
+    for (int preset = 1; preset <= 5; preset++) {
+        canasta_rules *rules = NULL;
+        QOK(canasta_rules_create(&rules, preset));
+        /* A changed option, so that the order of preset and option
+         * matters if the reader applies lines as they come. */
+        QOK(canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, 2500));
+        canasta_game *g = NULL;
+        QOK(canasta_game_create(&g, rules, 900 + (uint64_t)preset));
+        for (int kind = T_POSITION; kind <= T_RECORD; kind++) {
+            char *t = game_text(g, kind);
+            /* The kind line, preset, 7 options, sides, seed: lines 2 to
+             * 11 are the tags. */
+            for (int from = 2; from <= 11; from++) {
+                char *m = move_line_up(t, from);
+                canasta_game *h = NULL;
+                char why[512];
+                int rc = read_text(&h, why, sizeof why, m, strlen(m), kind);
+                REQ_MSG(rc == CANASTA_OK, "preset %d kind %d line %d "
+                        "first: %s\n%s", preset, kind, from, why, m);
+                char *a = game_text(g, T_POSITION);
+                char *b = game_text(h, T_POSITION);
+                QSTR(a, b);
+                canasta_free(a);
+                canasta_free(b);
+                canasta_game_free(h);
+                free(m);
+            }
+            /* A sides line of another preset: refused wherever it is. */
+            char *wrong = NULL;
+            {
+                const char *at = strstr(t, "\nsides ");
+                REQ(at != NULL);
+                const char *end = strchr(at + 1, '\n');
+                size_t n = strlen(t);
+                wrong = malloc(n + 32);
+                REQ(wrong != NULL);
+                size_t head = (size_t)(at - t) + 1;
+                memcpy(wrong, t, head);
+                const char *bad = preset == 1 ? "sides 0 1" : "sides 0 1 0 1";
+                strcpy(wrong + head, bad);
+                strcat(wrong, end);
+            }
+            for (int from = 10; from >= 2; from -= 8) {
+                char *m = from == 10 ? NULL : move_line_up(wrong, 10);
+                const char *txt = m ? m : wrong;
+                char why[512];
+                QEQ(read_text(NULL, why, sizeof why, txt, strlen(txt), kind),
+                    CANASTA_E_INVALID);
+                REQ_MSG(strstr(why, "C1: the preset seats its") != NULL,
+                        "%s", why);
+                free(m);
+            }
+            free(wrong);
+            canasta_free(t);
+        }
+        canasta_game_free(g);
+        canasta_rules_free(rules);
+    }
+}
+END_TEST
+
 Suite *suite_readers(void)
 {
     Suite *s = suite_create("readers");
     TCase *tc = tcase_create("readers");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_readers_crlf_at_the_line_limit);
+    tcase_add_test(tc, test_readers_header_any_order);
     suite_add_tcase(s, tc);
     return s;
 }
