@@ -811,7 +811,9 @@ CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
  * who asked "may I go out?" (or was told yes, or holds one card in the
  * play phase) can go out.  The stock and the seed of later deals are
  * resampled too; once a hand is over its hands were shown (E3) and are
- * kept.  dst cannot undo past this point (as a game from a position).
+ * kept.  dst cannot undo past this point, and is what its position text
+ * reads to (as a game from a position: its save and position read back
+ * to an equal game).
  * Allocates nothing.  Worlds where that player can go out are sampled
  * uniformly while random deals find them; when the exit is rare (2000
  * deals without one) the last deal is repaired by swapping unseen cards

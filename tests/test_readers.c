@@ -271,6 +271,92 @@ START_TEST(test_readers_header_any_order)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- */
+/* Case 4: a determinized world of a finished hand reads back        */
+/* ---------------------------------------------------------------- */
+
+/* Random legal moves until the phase is not in play (or max moves). */
+static void play_until_over(canasta_game *g, th_sm64 *r, th_movelist *ml)
+{
+    for (int i = 0; i < 5000 && th_in_play(g); i++) {
+        th_list_moves(ml, g);
+        QOK(canasta_apply(NULL, 0, g, &ml->v[th_sm64_below(r, ml->n)]));
+    }
+    REQ(!th_in_play(g));
+}
+
+/* Load text as kind and expect a game canasta_game_equal to g. */
+static void reads_back_equal(const canasta_game *g, int kind)
+{
+    char *t = game_text(g, kind);
+    canasta_game *h = NULL;
+    char why[512];
+    int rc = read_text(&h, why, sizeof why, t, strlen(t), kind);
+    REQ_MSG(rc == CANASTA_OK, "kind %d: %s\n%s", kind, why, t);
+    REQ_MSG(th_games_equal(g, h), "kind %d reads back to another game:\n%s",
+            kind, t);
+    canasta_game_free(h);
+    canasta_free(t);
+}
+
+/* canasta_game_determinize makes a game that "begins here" like a game
+ * from a position, but 1.0.0 kept the start fields of the dealt hand in
+ * it: for a finished hand, saved and loaded, the world was not
+ * canasta_game_equal to itself (a position's base implies start totals =
+ * totals - the hand's score and no hand before it).  Now the world's
+ * state and base are what its position implies, in every phase. */
+START_TEST(test_readers_determinized_world_reads_back)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    for (int preset = 1; preset <= 5; preset++) {
+        canasta_rules *rules = NULL;
+        QOK(canasta_rules_create(&rules, preset));
+        canasta_game *g = NULL;
+        QOK(canasta_game_create(&g, rules, 4242 + (uint64_t)preset));
+        th_sm64 r = { 99 + (uint64_t)preset };
+        /* One world in play, then one of the finished hand (its hands
+         * shown, E3), then one of the next hand after some moves, then
+         * one of that hand finished (a hand after the first: its start
+         * fields are another hand's). */
+        for (int stage = 0; stage < 4; stage++) {
+            if (stage == 3)
+                play_until_over(g, &r, &ml);
+            if (stage == 1)
+                play_until_over(g, &r, &ml);
+            if (stage == 2) {
+                if (th_phase(g) == CANASTA_PHASE_GAME_OVER)
+                    break;
+                th_list_moves(&ml, g);
+                QOK(canasta_apply(NULL, 0, g, &ml.v[0])); /* NEXT_HAND */
+                for (int i = 0; i < 7 && th_in_play(g); i++) {
+                    th_list_moves(&ml, g);
+                    QOK(canasta_apply(NULL, 0, g,
+                                      &ml.v[th_sm64_below(&r, ml.n)]));
+                }
+            }
+            canasta_game *w = NULL;
+            QOK(canasta_game_clone(&w, g));
+            QOK(canasta_game_determinize(w, g, th_seat(g), 7));
+            reads_back_equal(w, T_SAVE);
+            /* Its position reads to a game whose position is the same. */
+            char *a = game_text(w, T_POSITION);
+            canasta_game *p = NULL;
+            char why[512];
+            QEQ(read_text(&p, why, sizeof why, a, strlen(a), T_POSITION),
+                CANASTA_OK);
+            REQ_MSG(th_games_equal(w, p), "position of the world:\n%s", a);
+            canasta_game_free(p);
+            canasta_free(a);
+            canasta_game_free(w);
+        }
+        canasta_game_free(g);
+        canasta_rules_free(rules);
+    }
+    free(ml.v);
+}
+END_TEST
+
 Suite *suite_readers(void)
 {
     Suite *s = suite_create("readers");
@@ -278,6 +364,7 @@ Suite *suite_readers(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_readers_crlf_at_the_line_limit);
     tcase_add_test(tc, test_readers_header_any_order);
+    tcase_add_test(tc, test_readers_determinized_world_reads_back);
     suite_add_tcase(s, tc);
     return s;
 }
