@@ -649,30 +649,44 @@ static int read_keyed(reader *rd, int k, char *cur)
     return end_of_line(rd, &cur, key_names[k]);
 }
 
-/* S6 on totals: is the game over, and who won (winner_plus1). */
-static int over_by_totals(const cn_params *p, const int32_t *totals,
-                          int *winner_plus1)
-{
-    int best = 0, leaders = 0, w = 0;
-    for (int side = 0; side < p->sides; side++) {
-        if (side == 0 || totals[side] > best) {
-            best = totals[side];
-            leaders = 1;
-            w = side + 1;
-        } else if (totals[side] == best) {
-            leaders++;
-        }
-    }
-    *winner_plus1 = 0;
-    if (best < p->target)
-        return 0;
-    if (leaders > 1)
-        return p->tie_rule == CANASTA_TIE_DECLARE;
-    *winner_plus1 = w;
-    return 1;
-}
-
 /* ---- the start of a dealt hand (saves and records) ---- */
+
+int cn_check_play_totals(const cn_params *p, int32_t hand_no,
+                         const int32_t *totals, const int32_t *last, int line,
+                         char *why, size_t ws)
+{
+    long long bound = cn_hand_score_bound(p);
+    for (int s = 0; s < p->sides; s++) {
+        long long t = totals[s];
+        if (t % 5)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
+                "%d's total is %lld; every score is a multiple of 5", line, s,
+                t);
+        if (t < -CN_PLAY_LIMIT || t > CN_PLAY_LIMIT)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: a hand "
+                "is played only from totals within -%ld to %ld (the game "
+                "ends before a total goes beyond), and side %d's is %lld",
+                line, CN_PLAY_LIMIT, CN_PLAY_LIMIT, s, t);
+        /* Before hand N, N - 1 hands have been scored, the last of them
+         * as last says: the other N - 2 scored at most bound each. */
+        long long before = hand_no - 1, lt = 0;
+        if (last && hand_no >= 2) {
+            lt = last[s];
+            before = hand_no - 2;
+        }
+        long long d = t - lt;
+        if (d < 0)
+            d = -d;
+        if (d > before * bound)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
+                "%d's total %lld cannot come from the hands before hand %d%s "
+                "(one hand scores at most %lld either way)", line, s, t,
+                (int)hand_no, last && hand_no == 2
+                    ? ": after one hand the totals are its score" : "",
+                bound);
+    }
+    return CANASTA_OK;
+}
 
 int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
                    size_t ws)
@@ -748,9 +762,26 @@ int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
             "follows a finished hand (start-last-hand cannot be none)",
             L_last, (long)st->hand_no);
     }
-    if (over_by_totals(p, st->start_totals, &w))
+    if (cn_s6_over(p, st->start_totals, &w))
         return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S6: with these "
             "totals the game is over; no hand is dealt", L_tot);
+    int32_t last[CN_MAX_SIDES];
+    for (int s = 0; s < p->sides; s++)
+        last[s] = st->start_last_items[s][CANASTA_SCORE_TOTAL];
+    int rc = cn_check_play_totals(p, st->hand_no, st->start_totals,
+                                  how != CANASTA_END_NONE ? last : NULL,
+                                  L_tot, why, ws);
+    if (rc)
+        return rc;
+    if (how != CANASTA_END_NONE) {
+        int lines[CN_MAX_SIDES];
+        for (int s = 0; s < p->sides; s++)
+            lines[s] = AT(at->score[s]);
+        rc = cn_check_breakdown(p, how, es == 0xFF ? -1 : es,
+                                &st->start_last_items[0][0], lines, why, ws);
+        if (rc)
+            return rc;
+    }
 #undef AT
     return CANASTA_OK;
 }
@@ -1044,7 +1075,20 @@ static int check_hand_start(reader *rd)
         return INVALID(rd, "line %d: in hand %d the last hand has ended "
             "(last-hand cannot be none)", L_last, (int)st->hand_no);
     }
-    return CANASTA_OK;
+    /* The totals the hand was dealt from (S5), and, while it is played,
+     * the breakdown of the hand before, item by item (a finished hand's
+     * own breakdown is recomputed from the table: check_hand_over). */
+    int32_t last[CN_MAX_SIDES];
+    for (int side = 0; side < ns; side++)
+        last[side] = st->last_items[side][CANASTA_SCORE_TOTAL];
+    int rc = cn_check_play_totals(&st->p, st->hand_no, st->start_totals,
+        in_play && how != CANASTA_END_NONE ? last : NULL,
+        rd->line_of[K_TOTALS], rd->why, rd->ws);
+    if (rc || !in_play || how == CANASTA_END_NONE)
+        return rc;
+    return cn_check_breakdown(&st->p, how, end_seat_of(st),
+                              &st->last_items[0][0], rd->score_line, rd->why,
+                              rd->ws);
 }
 
 /* A hand being played: S6, and what the player to move must be able to
@@ -1054,7 +1098,7 @@ static int check_in_play(reader *rd)
     cn_state *st = rd->st;
     int ph = st->phase, ts = st->turn_seat, perm = st->permission;
     int w;
-    if (over_by_totals(&st->p, st->totals, &w))
+    if (cn_s6_over(&st->p, st->totals, &w))
         return INVALID(rd, "line %d: S6: with these totals the game is "
             "over; no hand is played", rd->line_of[K_TOTALS]);
     st->cur = (uint8_t)ts;
@@ -1144,12 +1188,20 @@ static int check_hand_over(reader *rd)
                 rd->score_line[side], side, (int)it[0], (int)it[1],
                 (int)it[2], (int)it[3], (int)it[4], (int)it[5], (int)it[6]);
     }
-    int w, over = over_by_totals(&st->p, st->totals, &w);
-    if (over != (ph == CANASTA_PHASE_GAME_OVER))
+    int w, over = cn_game_over(&st->p, st->hand_no, st->totals, &w);
+    if (over != (ph == CANASTA_PHASE_GAME_OVER)) {
+        int w6;
+        if (over && !cn_s6_over(&st->p, st->totals, &w6))
+            return INVALID(rd, "line %d: S6: with these totals the game is "
+                "over (phase game-over): after hand %ld, or with a total "
+                "beyond -%ld to %ld, no hand can be dealt, so the game ends",
+                rd->line_of[K_PHASE], CN_HAND_LIMIT, CN_PLAY_LIMIT,
+                CN_PLAY_LIMIT);
         return INVALID(rd, "line %d: S6: with these totals the game is %s",
                        rd->line_of[K_PHASE], over ? "over (phase game-over)"
                                                   : "not over (phase "
                                                     "hand-over)");
+    }
     st->winner_plus1 = (uint8_t)w;
     st->cur = (uint8_t)((st->dealer + 1) % np);
     return CANASTA_OK;
@@ -1215,6 +1267,38 @@ static int check_merged_wilds(reader *rd)
     return CANASTA_OK;
 }
 
+/* What play bounds beyond the rules of a single line (T1, C4, O3): a
+ * seat of a side that has not opened gets cards only by drawing (taking
+ * the pile would open the side), one draw a turn and one discard, so it
+ * holds at most its dealt hand plus draw-count - 1 for every draw it can
+ * have made, plus the card of the draw just made; and every meld move of
+ * this turn laid at least one card on the side's table. */
+static int check_reach(reader *rd)
+{
+    const cn_state *st = rd->st;
+    const cn_params *p = &st->p;
+    int ts = st->turn_seat, tside = st->side_of[ts];
+    int table = 0;
+    for (int r = 3; r <= 14; r++)
+        table += cn_meld_size(&st->melds[tside][r]);
+    if (st->turn_melds > table)
+        return INVALID(rd, "line %d: T1: every meld move lays at least one "
+            "card, and side %d has %d card%s melded, so seat %d cannot have "
+            "made %d meld moves this turn", rd->line_of[K_MELDS_THIS_TURN],
+            tside, table, table == 1 ? "" : "s", ts, (int)st->turn_melds);
+    int most = cn_unopened_hand_max(p);
+    for (int s = 0; s < p->players; s++) {
+        int drew = s == ts && st->phase != CANASTA_PHASE_DRAW;
+        if (st->opened[st->side_of[s]] || st->hand_n[s] <= most + drew)
+            continue;
+        return INVALID(rd, "line %d: C4, O3: seat %d's side has not opened, "
+            "so its hand grows only by drawing: at most %d cards%s, not %d",
+            rd->hand_line[s], s, most + drew,
+            drew ? " with this turn's draw" : "", (int)st->hand_n[s]);
+    }
+    return CANASTA_OK;
+}
+
 static int validate(reader *rd, int end)
 {
     int rc = check_lone(rd);
@@ -1234,6 +1318,8 @@ static int validate(reader *rd, int end)
         rc = check_last_hand(rd, end);
     if (!rc)
         rc = check_black_threes(rd);
+    if (!rc)
+        rc = check_reach(rd);
     if (!rc)
         rc = check_hand_start(rd);
     if (!rc)

@@ -63,13 +63,7 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
  * and the start_* fields a position implies (see position.c). */
 void cn_position_normalize(cn_state *dst, const cn_state *src);
 
-/* Totals and score items in positions, saves and records stay within this
- * bound (far above any real game), so the engine's sums cannot overflow. */
-#define CN_SCORE_LIMIT 1000000000L
-/* Hand numbers in positions, saves and records: 1 .. CN_HAND_LIMIT, which
- * leaves over a billion NEXT_HANDs before st->hand_no could overflow
- * (moves.c's next_hand also stops at INT32_MAX). */
-#define CN_HAND_LIMIT 1000000000L
+/* CN_SCORE_LIMIT, CN_PLAY_LIMIT and CN_HAND_LIMIT: internal.h. */
 
 /* ---- the start of a dealt hand (saves' start lines, a record's first
  * hand): the state's hand_no, dealer and start_* fields ---- */
@@ -95,6 +89,15 @@ typedef struct cn_start_lines {
  * E_INVALID / E_SYNTAX with why "line N: <rule>: ...". */
 int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
                    size_t ws);
+/* The totals a hand is dealt or played from (S5): multiples of 5, within
+ * CN_PLAY_LIMIT, and within reach of the hands before hand hand_no: the
+ * hand before it scored last[side] in all (NULL when that hand is not
+ * known: a hand-over position's), and each other hand at most
+ * cn_hand_score_bound either way, so hand 2 starts from exactly hand 1's
+ * score.  line: the line to name. */
+int cn_check_play_totals(const cn_params *p, int32_t hand_no,
+                         const int32_t *totals, const int32_t *last, int line,
+                         char *why, size_t ws);
 
 /* ---- small text helpers shared by position.c, save.c (and records) ---- */
 /* A line that is blank or a "#" comment (leading blanks allowed). */

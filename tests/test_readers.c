@@ -357,6 +357,322 @@ START_TEST(test_readers_determinized_world_reads_back)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- */
+/* Line editing                                                       */
+/* ---------------------------------------------------------------- */
+
+/* text with every line that starts with prefix (a whole first token or
+ * more) replaced by `with` (NULL: removed).  malloc'd; at least one line
+ * must match. */
+static char *with_lines(const char *text, const char *prefix,
+                        const char *with)
+{
+    size_t n = strlen(text), np = strlen(prefix), k = 0, hits = 0;
+    size_t nw = with ? strlen(with) : 0;
+    char *out = malloc(2 * n + 64 * nw + 64);
+    REQ(out != NULL);
+    for (const char *s = text; *s;) {
+        const char *e = strchr(s, '\n');
+        size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
+        if (strncmp(s, prefix, np) == 0 &&
+            (s[np] == ' ' || s[np] == '\n' || s[np] == '\0' ||
+             prefix[np - 1] == ' ')) {
+            hits++;
+            if (with) {
+                memcpy(out + k, with, nw);
+                k += nw;
+                out[k++] = '\n';
+            }
+        } else {
+            memcpy(out + k, s, len);
+            k += len;
+        }
+        s += len;
+    }
+    out[k] = '\0';
+    REQ_MSG(hits > 0, "no line \"%s\" in\n%s", prefix, text);
+    return out;
+}
+
+/* with_lines, freeing text. */
+static char *edit(char *text, const char *prefix, const char *with)
+{
+    char *out = with_lines(text, prefix, with);
+    free(text);
+    return out;
+}
+
+/* The line number of the first line starting with prefix. */
+static int line_no(const char *text, const char *prefix)
+{
+    int line = 1;
+    size_t np = strlen(prefix);
+    for (const char *s = text; *s; line++) {
+        if (strncmp(s, prefix, np) == 0)
+            return line;
+        const char *e = strchr(s, '\n');
+        if (!e)
+            break;
+        s = e + 1;
+    }
+    ck_abort_msg("no line \"%s\"", prefix);
+    return 0;
+}
+
+/* Expect kind's reader to refuse text with code, naming `line` (0: any)
+ * and saying `part`. */
+static void refused(const char *text, int kind, int code, int line,
+                    const char *part)
+{
+    char why[512], prefix[32];
+    int rc = read_text(NULL, why, sizeof why, text, strlen(text), kind);
+    REQ_MSG(rc == code, "kind %d: expected %s, got %s (%s)\n%s", kind,
+            canasta_error_name(code), canasta_error_name(rc), why, text);
+    if (line) {
+        snprintf(prefix, sizeof prefix, "line %d: ", line);
+        REQ_MSG(strncmp(why, prefix, strlen(prefix)) == 0,
+                "expected \"%s...\", got \"%s\"", prefix, why);
+    }
+    REQ_MSG(!part || strstr(why, part), "expected \"%s\" in \"%s\"", part,
+            why);
+}
+
+static canasta_game *accepted(const char *text, int kind)
+{
+    canasta_game *g = NULL;
+    char why[512];
+    int rc = read_text(&g, why, sizeof why, text, strlen(text), kind);
+    REQ_MSG(rc == CANASTA_OK, "kind %d: %s\n%s", kind, why, text);
+    return g;
+}
+
+/* ---------------------------------------------------------------- */
+/* Case 1: hand sizes only as large as play makes them                */
+/* ---------------------------------------------------------------- */
+
+/* The position of a new game of preset with `extra` cards moved from the
+ * stock (never red threes) into seat's hand, optionally in phase play
+ * (source stock) with seat to move; NULL when the stock has too few. */
+static char *bigger_hand(int preset, uint64_t seed, int seat, int extra,
+                         int play)
+{
+    canasta_rules *rules = NULL;
+    QOK(canasta_rules_create(&rules, preset));
+    canasta_game *g = NULL;
+    QOK(canasta_game_create(&g, rules, seed));
+    canasta_rules_free(rules);
+    char *t = game_text(g, T_POSITION);
+    canasta_game_free(g);
+    char key[16];
+    snprintf(key, sizeof key, "hand %d ", seat);
+    const char *h = strstr(t, key), *st = strstr(t, "\nstock");
+    REQ_MSG(h && st, "preset %d seat %d: no %s or stock in\n%s", preset, seat,
+            key, t);
+    char hand[4096], stock[2048];
+    const char *he = strchr(h, '\n'), *se = strchr(st + 1, '\n');
+    memcpy(hand, h, (size_t)(he - h));
+    hand[he - h] = '\0';
+    snprintf(stock, sizeof stock, "stock");
+    /* The stock's cards in order; the first `extra` that are not red
+     * threes join the hand. */
+    char cards[2048];
+    memcpy(cards, st + 7, (size_t)(se - st - 7));
+    cards[se - st - 7] = '\0';
+    int moved = 0;
+    for (char *c = strtok(cards, " "); c; c = strtok(NULL, " ")) {
+        if (moved < extra && strcmp(c, "3d") != 0 && strcmp(c, "3h") != 0) {
+            strcat(hand, " ");
+            strcat(hand, c);
+            moved++;
+        } else {
+            strcat(stock, " ");
+            strcat(stock, c);
+        }
+    }
+    char *out = with_lines(t, key, hand);
+    canasta_free(t);
+    out = edit(out, "stock", stock);
+    /* Then from the other hands, down to one card each. */
+    for (int o = 0; o < 6 && moved < extra; o++) {
+        char okey[16], oline[2048], mine[4096];
+        snprintf(okey, sizeof okey, "hand %d ", o);
+        const char *oh = strstr(out, okey);
+        if (o == seat || !oh)
+            continue;
+        const char *oe = strchr(oh, '\n');
+        memcpy(cards, oh + strlen(okey), (size_t)(oe - oh) - strlen(okey));
+        cards[oe - oh - (long)strlen(okey)] = '\0';
+        snprintf(oline, sizeof oline, "hand %d", o);
+        int kept = 0;
+        for (char *c = strtok(cards, " "); c; c = strtok(NULL, " ")) {
+            if (kept && moved < extra) {
+                strcat(hand, " ");
+                strcat(hand, c);
+                moved++;
+            } else {
+                strcat(oline, " ");
+                strcat(oline, c);
+                kept++;
+            }
+        }
+        snprintf(mine, sizeof mine, "%s", hand);
+        out = edit(out, okey, oline);
+        out = edit(out, key, mine);
+    }
+    if (play) {
+        char turn[16];
+        snprintf(turn, sizeof turn, "turn %d", seat);
+        out = edit(out, "phase", "phase play");
+        out = edit(out, "turn", turn);
+        out = edit(out, "source", "source stock");
+    }
+    if (moved < extra) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* 1.0.0 read a six-player position in which a seat of a side that had not
+ * opened held 150 of the 162 cards; it then listed 4.2 million legal
+ * moves (its openings), with a JSON view of hundreds of megabytes.  Such
+ * a seat gets cards only by drawing (taking the pile opens the side), so
+ * it holds at most the dealt hand plus draw-count - 1 per draw the stock
+ * allows, plus the draw of its turn: 11 (12 after drawing) in the classic
+ * game, 13 (14) with six players, 15 + 77 / 2 = 53 (54) with two players
+ * (draw 2, 77 cards in the stock after the deal).  Exactly the bound
+ * reads, one card more is refused, naming the hand line. */
+START_TEST(test_readers_unopened_hand_bound)
+{
+    static const struct {
+        int preset, most;
+    } cases[] = { { 1, 11 }, { 5, 13 }, { 4, 13 }, { 2, 53 }, { 3, 47 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int preset = cases[i].preset, most = cases[i].most;
+        int dealt = preset == 1 ? 11 : preset == 2 ? 15 : 13;
+        /* In phase draw a seat that is not to move; in phase play the
+         * seat to move, after its draw. */
+        canasta_rules *rules = NULL;
+        QOK(canasta_rules_create(&rules, preset));
+        canasta_game *g0 = NULL;
+        QOK(canasta_game_create(&g0, rules, 31));
+        int first = th_seat(g0), players = th_option(g0, CANASTA_OPT_PLAYERS);
+        canasta_game_free(g0);
+        canasta_rules_free(rules);
+        for (int play = 0; play < 2; play++) {
+            int seat = play ? first : (first + 1) % players;
+            int bound = most + play;
+            char *ok = bigger_hand(preset, 31, seat, bound - dealt, play);
+            REQ(ok != NULL);
+            canasta_game *g = accepted(ok, T_POSITION);
+            QEQ(th_hand_size(g, seat), bound);
+            canasta_game_free(g);
+            char *bad = bigger_hand(preset, 31, seat, bound - dealt + 1,
+                                    play);
+            REQ(bad != NULL);
+            char key[16];
+            snprintf(key, sizeof key, "hand %d ", seat);
+            refused(bad, T_POSITION, CANASTA_E_INVALID, line_no(bad, key),
+                    "has not opened, so its hand grows only by drawing");
+            free(bad);
+            free(ok);
+        }
+    }
+    /* The reproduction: 150 cards in seat 0's hand of a six-player game. */
+    char *t = bigger_hand(5, 7, 0, 137, 1);
+    REQ(t != NULL);
+    refused(t, T_POSITION, CANASTA_E_INVALID, line_no(t, "hand 0 "),
+            "at most 14 cards with this turn's draw, not 150");
+    free(t);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- */
+/* Case 2: melds-this-turn only as many as the table's cards          */
+/* ---------------------------------------------------------------- */
+
+static int text_number(const char *text, const char *key)
+{
+    const char *at = strstr(text, key);
+    REQ(at != NULL);
+    return atoi(at + strlen(key));
+}
+
+/* 1.0.0 read "melds-this-turn 255"; the next meld wrapped the counter to
+ * 0, and the game's own save and position were refused (the check that
+ * a question comes before any meld reads the same counter).  Every meld
+ * move lays at least one card on the side's table, so the count is at
+ * most the side's melded cards: that many reads, one more is refused, and
+ * from the largest a further meld leaves a game whose texts read back. */
+START_TEST(test_readers_melds_this_turn_bound)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    int found = 0;
+    for (uint64_t seed = 1; seed < 400 && !found; seed++) {
+        canasta_game *g = th_new_game(seed);
+        th_sm64 r = { seed };
+        for (int i = 0; i < 400 && th_in_play(g) && !found; i++) {
+            th_list_moves(&ml, g);
+            QOK(canasta_apply(NULL, 0, g, &ml.v[th_sm64_below(&r, ml.n)]));
+            if (th_phase(g) != CANASTA_PHASE_PLAY)
+                continue;
+            char *t = game_text(g, T_POSITION);
+            int tm = text_number(t, "\nmelds-this-turn ");
+            /* A meld made, and another meld possible from here. */
+            int side = th_seat_side(g, th_seat(g)), table = 0;
+            for (int rk = 3; rk <= 14; rk++) {
+                int n = 0, tw = 0, j = 0;
+                QOK(canasta_game_meld(&n, &tw, &j, g, side, rk));
+                table += n + tw + j;
+            }
+            th_list_moves(&ml, g);
+            size_t mi = ml.n;
+            for (size_t k = 0; k < ml.n; k++)
+                if (ml.v[k].kind == CANASTA_MOVE_MELD &&
+                    th_hand_size(g, th_seat(g)) > 2)
+                    mi = k;
+            if (tm < 1 || mi == ml.n) {
+                canasta_free(t);
+                continue;
+            }
+            found = 1;
+            char line[64];
+            snprintf(line, sizeof line, "melds-this-turn %d", table);
+            char *most = with_lines(t, "melds-this-turn", line);
+            snprintf(line, sizeof line, "melds-this-turn %d", table + 1);
+            char *over = with_lines(t, "melds-this-turn", line);
+            char *wrap = with_lines(t, "melds-this-turn",
+                                    "melds-this-turn 255");
+            refused(over, T_POSITION, CANASTA_E_INVALID,
+                    line_no(over, "melds-this-turn"),
+                    "every meld move lays at least one card");
+            refused(wrap, T_POSITION, CANASTA_E_INVALID,
+                    line_no(wrap, "melds-this-turn"), "T1: ");
+            canasta_game *p = accepted(most, T_POSITION);
+            QOK(canasta_apply(NULL, 0, p, &ml.v[mi]));
+            reads_back_equal(p, T_SAVE);
+            char *a = game_text(p, T_POSITION);
+            canasta_game *q = accepted(a, T_POSITION);
+            char *b = game_text(q, T_POSITION);
+            QSTR(a, b);
+            QEQ(text_number(a, "\nmelds-this-turn "), table + 1);
+            canasta_free(b);
+            canasta_game_free(q);
+            canasta_free(a);
+            canasta_game_free(p);
+            free(most);
+            free(over);
+            free(wrap);
+            canasta_free(t);
+        }
+        canasta_game_free(g);
+    }
+    REQ_MSG(found, "no state with a meld made and another possible");
+    free(ml.v);
+}
+END_TEST
+
 Suite *suite_readers(void)
 {
     Suite *s = suite_create("readers");
@@ -365,6 +681,8 @@ Suite *suite_readers(void)
     tcase_add_test(tc, test_readers_crlf_at_the_line_limit);
     tcase_add_test(tc, test_readers_header_any_order);
     tcase_add_test(tc, test_readers_determinized_world_reads_back);
+    tcase_add_test(tc, test_readers_unopened_hand_bound);
+    tcase_add_test(tc, test_readers_melds_this_turn_bound);
     suite_add_tcase(s, tc);
     return s;
 }
