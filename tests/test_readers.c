@@ -403,6 +403,14 @@ static char *edit(char *text, const char *prefix, const char *with)
     return out;
 }
 
+static char *dup_text(const char *t)
+{
+    char *d = malloc(strlen(t) + 1);
+    REQ(d != NULL);
+    strcpy(d, t);
+    return d;
+}
+
 /* The line number of the first line starting with prefix. */
 static int line_no(const char *text, const char *prefix)
 {
@@ -673,6 +681,269 @@ START_TEST(test_readers_melds_this_turn_bound)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- */
+/* Every text of a game reads back (cases 3 and 4, and the property)  */
+/* ---------------------------------------------------------------- */
+
+/* The save of g loads to a game equal to g; its position reads to a game
+ * whose position is the same text; rec (recording g, brought up to date
+ * here) replays to a game equal to g. */
+static void texts_read_back(const canasta_game *g, canasta_record *rec)
+{
+    reads_back_equal(g, T_SAVE);
+    char *a = game_text(g, T_POSITION);
+    canasta_game *p = accepted(a, T_POSITION);
+    char *b = game_text(p, T_POSITION);
+    QSTR(a, b);
+    canasta_free(b);
+    canasta_game_free(p);
+    canasta_free(a);
+    if (!rec)
+        return;
+    QOK(canasta_record_update(rec, g));
+    char *t = NULL;
+    QOK(canasta_record_text(&t, NULL, rec, CANASTA_VIEW_ALL));
+    canasta_game *h = accepted(t, T_RECORD);
+    REQ_MSG(th_games_equal(g, h), "the record replays to another game:\n%s",
+            t);
+    canasta_game_free(h);
+    canasta_free(t);
+}
+
+/* ---------------------------------------------------------------- */
+/* Case 3: play never passes the bounds the readers enforce           */
+/* ---------------------------------------------------------------- */
+
+/* 1.0.0 read a position at hand 1000000000, or with totals near
+ * -1000000000, and legal play from it reached states (hand 1000000001, a
+ * total below -1000000000) whose own save, position and record it
+ * refused.  Now a hand is played only from totals within -999000000 ..
+ * 999000000 (a total just beyond is refused, naming the totals line),
+ * and a hand that ends at hand 1000000000 or past that bound ends the
+ * game: random play from such positions keeps every text readable to
+ * the end. */
+START_TEST(test_readers_play_stays_within_the_bounds)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    int over_by_totals = 0, over_by_hand = 0, hand_over = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        canasta_game *g = th_new_game(seed);
+        char *t = game_text(g, T_POSITION);
+        canasta_game_free(g);
+        const char *hand = seed % 2 ? "hand-number 1000000000"
+                                    : "hand-number 500000000";
+        const char *totals = "totals -999000000 -998999000";
+        char *p = with_lines(t, "hand-number", hand);
+        p = edit(p, "totals", totals);
+        p = edit(p, "last-hand", "last-hand stock -\n"
+                 "last-score 0 0 0 0 0 0 0 0\n"
+                 "last-score 1 0 0 0 0 0 0 0");
+        if (seed == 1) {
+            char *beyond = with_lines(p, "totals",
+                                      "totals -999000005 -998999000");
+            refused(beyond, T_POSITION, CANASTA_E_INVALID,
+                    line_no(beyond, "totals"), "S5: a hand is played only "
+                    "from totals within -999000000 to 999000000");
+            free(beyond);
+        }
+        g = accepted(p, T_POSITION);
+        canasta_record *rec = NULL;
+        QOK(canasta_record_create(&rec, g));
+        th_sm64 r = { seed * 31 };
+        texts_read_back(g, rec);
+        for (int i = 0; i < 3000 && th_in_play(g); i++) {
+            th_list_moves(&ml, g);
+            QOK(canasta_apply(NULL, 0, g, &ml.v[th_sm64_below(&r, ml.n)]));
+            texts_read_back(g, rec);
+        }
+        REQ(!th_in_play(g));
+        int low = th_total(g, 0) < -999000000 || th_total(g, 1) < -999000000;
+        if (seed % 2 || low) {
+            QEQ(th_phase(g), CANASTA_PHASE_GAME_OVER);
+            over_by_hand += seed % 2;
+            over_by_totals += low;
+        } else {
+            QEQ(th_phase(g), CANASTA_PHASE_HAND_OVER);
+            hand_over++;
+            th_list_moves(&ml, g);
+            QOK(canasta_apply(NULL, 0, g, &ml.v[0])); /* NEXT_HAND */
+            texts_read_back(g, rec);
+        }
+        canasta_record_free(rec);
+        canasta_game_free(g);
+        free(p);
+        canasta_free(t);
+    }
+    /* A hand that surely loses points: every side unopened, and the one
+     * card left in the stock a red three, which ends the hand at once
+     * (E2) with the red threes and the hands counted minus.  From totals
+     * at -999000000 the game ends there, and the higher total wins. */
+    for (uint64_t seed = 1; seed < 50 && !over_by_totals; seed++) {
+        canasta_game *g = th_new_game(seed);
+        char *t = game_text(g, T_POSITION);
+        canasta_game_free(g);
+        const char *st = strstr(t, "\nstock ") + 7;
+        const char *se = strchr(st, '\n');
+        char stock[1024], pile[2048], red[256], cards[1024];
+        memcpy(cards, st, (size_t)(se - st));
+        cards[se - st] = '\0';
+        const char *pl = strstr(t, "\npile") + 1;
+        snprintf(pile, sizeof pile, "%.*s", (int)strcspn(pl, "\n"), pl);
+        const char *rl = strstr(t, "\nred-threes 0") + 1;
+        snprintf(red, sizeof red, "%.*s", (int)strcspn(rl, "\n"), rl);
+        stock[0] = '\0';
+        for (char *c = strtok(cards, " "); c; c = strtok(NULL, " ")) {
+            int r3 = strcmp(c, "3d") == 0 || strcmp(c, "3h") == 0;
+            if (r3 && !stock[0]) {
+                snprintf(stock, sizeof stock, "stock %s", c);
+            } else {
+                strcat(r3 ? red : pile, " ");
+                strcat(r3 ? red : pile, c);
+            }
+        }
+        if (!stock[0]) {
+            canasta_free(t);
+            continue;
+        }
+        char *p = with_lines(t, "hand-number", "hand-number 500000000");
+        p = edit(p, "totals", "totals -999000000 -998999000");
+        p = edit(p, "last-hand", "last-hand stock -\n"
+                 "last-score 0 0 0 0 0 0 0 0\n"
+                 "last-score 1 0 0 0 0 0 0 0");
+        p = edit(p, "stock", stock);
+        p = edit(p, "pile", pile);
+        p = edit(p, "red-threes 0", red);
+        g = accepted(p, T_POSITION);
+        canasta_record *rec = NULL;
+        QOK(canasta_record_create(&rec, g));
+        canasta_move m;
+        th_move(&m, CANASTA_MOVE_DRAW, th_seat(g));
+        th_ok(g, &m);
+        QEQ(th_phase(g), CANASTA_PHASE_GAME_OVER);
+        REQ(th_total(g, 0) < -999000000 || th_total(g, 1) < -999000000);
+        int w = -2;
+        QOK(canasta_game_winner(&w, g));
+        QEQ(w, th_total(g, 0) > th_total(g, 1) ? 0
+             : th_total(g, 1) > th_total(g, 0) ? 1 : -1);
+        texts_read_back(g, rec);
+        over_by_totals++;
+        canasta_record_free(rec);
+        canasta_game_free(g);
+        free(p);
+        canasta_free(t);
+    }
+    /* The games above end each way at least once. */
+    QGT(over_by_hand, 0);
+    QGT(over_by_totals, 0);
+    QGT(hand_over, 0);
+    free(ml.v);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- */
+/* Case 5: a previous hand's breakdown, item by item                  */
+/* ---------------------------------------------------------------- */
+
+/* 1.0.0 checked only that a previous hand's items add up: hand 2 could
+ * start from totals other than hand 1's score, and a breakdown with 400
+ * for natural canastas or a going-out bonus of -100 was read.  Each item
+ * now takes only the values the rules give it (S1 500 or 300 a canasta,
+ * S2 100 or 200 for the side that went out, R3 a bonus of the table,
+ * E3), in positions, saves and records alike. */
+START_TEST(test_readers_breakdown_item_by_item)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    canasta_game *g = th_new_game(5);
+    th_sm64 r = { 5 };
+    play_until_over(g, &r, &ml);
+    REQ(th_phase(g) == CANASTA_PHASE_HAND_OVER);
+    th_list_moves(&ml, g);
+    QOK(canasta_apply(NULL, 0, g, &ml.v[0])); /* hand 2, no move yet */
+    /* Side 0: 200 melded, a natural canasta, one red three, 30 in hand;
+     * side 1: nothing melded, one red three (minus), 85 in hand.  The
+     * hand ended with the stock (no going out). */
+    static const char *const good[] = {
+        "totals 770 -185", "last-hand stock -",
+        "last-score 0 200 500 0 100 0 -30 770",
+        "last-score 1 0 0 0 -100 0 -85 -185" };
+    static const struct {
+        const char *totals, *last, *s0, *s1, *rule;
+    } bad[] = {
+        /* hand 2 starts from hand 1's score */
+        { "totals 1270 -185", NULL, NULL, NULL, "S5: side 0's total 1270 "
+          "cannot come from the hands before hand 2" },
+        /* canastas are 500 or 300 each */
+        { NULL, NULL, "last-score 0 300 400 0 100 0 -30 770", NULL, "S1: " },
+        { NULL, NULL, "last-score 0 300 0 400 100 0 -30 770", NULL, "S1: " },
+        /* a negative going-out bonus, or one after a hand nobody went
+         * out of */
+        { NULL, "last-hand went-out 0", "last-score 0 300 500 0 100 -100 "
+          "-30 770", NULL, "S2: " },
+        { NULL, NULL, "last-score 0 100 500 0 100 100 -30 770", NULL,
+          "S2: " },
+        /* red threes: a bonus of the table, minus without melds */
+        { NULL, NULL, "last-score 0 250 500 0 50 0 -30 770", NULL, "R3: " },
+        { NULL, NULL, NULL, "last-score 1 0 0 0 100 0 -285 -185", "R3: " },
+        /* cards in hand count minus, in fives */
+        { NULL, NULL, "last-score 0 140 500 0 100 0 30 770", NULL, "E3: " },
+        { "totals 773 -185", NULL, "last-score 0 203 500 0 100 0 -30 773",
+          NULL, "multiple of 5" },
+    };
+    for (int kind = T_POSITION; kind <= T_RECORD; kind++) {
+        const char *pre = kind == T_POSITION ? "" : "start-";
+        char *t = game_text(g, kind);
+        char *ok = dup_text(t);
+        for (int pass = 0; pass < (kind == T_SAVE ? 2 : 1); pass++) {
+            /* In a save both the start lines and the position block. */
+            const char *px = pass ? "" : pre;
+            char k1[32], k2[32], k3[32], k4[32], v[4][64];
+            snprintf(k1, sizeof k1, "%stotals", px);
+            snprintf(k2, sizeof k2, "%slast-hand", px);
+            snprintf(k3, sizeof k3, "%slast-score 0", px);
+            snprintf(k4, sizeof k4, "%slast-score 1", px);
+            for (int i = 0; i < 4; i++)
+                snprintf(v[i], sizeof v[i], "%s%s", px, good[i]);
+            ok = edit(ok, k1, v[0]);
+            ok = edit(ok, k2, v[1]);
+            ok = edit(ok, k3, v[2]);
+            ok = edit(ok, k4, v[3]);
+        }
+        canasta_game *h = accepted(ok, kind);
+        QEQ(th_total(h, 0), 770);
+        canasta_game_free(h);
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            char *b = dup_text(ok);
+            const char *vals[4] = { bad[i].totals, bad[i].last, bad[i].s0,
+                                    bad[i].s1 };
+            const char *keys[4] = { "totals", "last-hand", "last-score 0",
+                                    "last-score 1" };
+            for (int pass = 0; pass < (kind == T_SAVE ? 2 : 1); pass++) {
+                const char *px = pass ? "" : pre;
+                for (int j = 0; j < 4; j++) {
+                    if (!vals[j])
+                        continue;
+                    char key[32], val[80];
+                    snprintf(key, sizeof key, "%s%s", px, keys[j]);
+                    snprintf(val, sizeof val, "%s%s", px, vals[j]);
+                    b = edit(b, key, val);
+                }
+            }
+            char why[512];
+            int rc = read_text(NULL, why, sizeof why, b, strlen(b), kind);
+            REQ_MSG(rc == CANASTA_E_INVALID && (!bad[i].rule ||
+                    strstr(why, bad[i].rule)), "kind %d case %zu: %s (%s)",
+                    kind, i, canasta_error_name(rc), why);
+            free(b);
+        }
+        free(ok);
+        canasta_free(t);
+    }
+    canasta_game_free(g);
+    free(ml.v);
+}
+END_TEST
+
 Suite *suite_readers(void)
 {
     Suite *s = suite_create("readers");
@@ -683,6 +954,8 @@ Suite *suite_readers(void)
     tcase_add_test(tc, test_readers_determinized_world_reads_back);
     tcase_add_test(tc, test_readers_unopened_hand_bound);
     tcase_add_test(tc, test_readers_melds_this_turn_bound);
+    tcase_add_test(tc, test_readers_play_stays_within_the_bounds);
+    tcase_add_test(tc, test_readers_breakdown_item_by_item);
     suite_add_tcase(s, tc);
     return s;
 }
