@@ -692,10 +692,16 @@ END_TEST
 static void texts_read_back(const canasta_game *g, canasta_record *rec)
 {
     reads_back_equal(g, T_SAVE);
+    /* A game read from a position has no history: its position reads to
+     * an equal game, with the same text. */
     char *a = game_text(g, T_POSITION);
     canasta_game *p = accepted(a, T_POSITION);
     char *b = game_text(p, T_POSITION);
     QSTR(a, b);
+    canasta_game *q = accepted(b, T_POSITION);
+    REQ_MSG(th_games_equal(p, q), "the position reads to another game:\n%s",
+            a);
+    canasta_game_free(q);
     canasta_free(b);
     canasta_game_free(p);
     canasta_free(a);
@@ -944,6 +950,54 @@ START_TEST(test_readers_breakdown_item_by_item)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- */
+/* The property: every text of every state reads back                 */
+/* ---------------------------------------------------------------- */
+
+/* Random play of every preset (low targets, so that games end and later
+ * hands are dealt): after every move, the game's save loads to an equal
+ * game, its position reads to a game with the same position, and the
+ * record kept since the game began replays to an equal game.  Games per
+ * preset (6, of up to 3 hands each) scale with CANASTA_TEST_SCALE
+ * (th_scaled; at least 2): about 3 seconds at 100. */
+START_TEST(test_readers_every_text_reads_back)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    int games = th_scaled(6, 2);
+    long states = 0;
+    for (int preset = 1; preset <= 5; preset++) {
+        canasta_rules *rules = NULL;
+        QOK(canasta_rules_create(&rules, preset));
+        QOK(canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, 1200));
+        for (int gi = 0; gi < games; gi++) {
+            canasta_game *g = NULL;
+            QOK(canasta_game_create(&g, rules, 7000 + 31 * (uint64_t)gi +
+                                                   (uint64_t)preset));
+            canasta_record *rec = NULL;
+            QOK(canasta_record_create(&rec, g));
+            th_sm64 r = { 11 + (uint64_t)gi * 7 + (uint64_t)preset };
+            texts_read_back(g, rec);
+            int hands = 1;
+            for (int i = 0; i < 2000 && th_phase(g) !=
+                 CANASTA_PHASE_GAME_OVER && hands <= 3; i++) {
+                th_list_moves(&ml, g);
+                canasta_move *m = &ml.v[th_sm64_below(&r, ml.n)];
+                hands += m->kind == CANASTA_MOVE_NEXT_HAND;
+                QOK(canasta_apply(NULL, 0, g, m));
+                texts_read_back(g, rec);
+                states++;
+            }
+            canasta_record_free(rec);
+            canasta_game_free(g);
+        }
+        canasta_rules_free(rules);
+    }
+    QGT(states, 500);
+    free(ml.v);
+}
+END_TEST
+
 Suite *suite_readers(void)
 {
     Suite *s = suite_create("readers");
@@ -956,6 +1010,7 @@ Suite *suite_readers(void)
     tcase_add_test(tc, test_readers_melds_this_turn_bound);
     tcase_add_test(tc, test_readers_play_stays_within_the_bounds);
     tcase_add_test(tc, test_readers_breakdown_item_by_item);
+    tcase_add_test(tc, test_readers_every_text_reads_back);
     suite_add_tcase(s, tc);
     return s;
 }
