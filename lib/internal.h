@@ -295,7 +295,7 @@ void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
  * CN_SCORE_LIMIT, so the engine's sums cannot overflow.  A hand is dealt
  * and played only while every total is within CN_PLAY_LIMIT, which is
  * less than CN_SCORE_LIMIT by far more than one hand can score
- * (cn_hand_score_bound: 14,170 at most, in the six-player games), so a
+ * (cn_hand_score_bound: 9,180 at most, in the three-player game), so a
  * hand that ends leaves totals the texts can hold.  Hand numbers are 1 ..
  * CN_HAND_LIMIT.  When a hand ends at hand CN_HAND_LIMIT, or with a total
  * beyond CN_PLAY_LIMIT, no next hand can be dealt within these bounds,
