@@ -932,6 +932,72 @@ class PositionTests(unittest.TestCase):
                          ("E_VERSION", 1))
 
 
+def position_line(text, key):
+    """The tokens after `key` on the position line that starts with it."""
+    for line in text.splitlines():
+        parts = line.split()
+        if parts and parts[0] == key:
+            return parts[1:]
+    raise AssertionError("no %s line" % key)
+
+
+class TurnStateTests(unittest.TestCase):
+    """Game.turn_state() (canasta_game_turn_state, libcanasta 1.1)."""
+
+    @need("canasta_game_turn_state")
+    def test_a_turn_step_by_step(self):
+        g = Game(seed=42)
+        seat = g.current_seat
+        self.assertEqual(g.turn_state(), {
+            "seat": seat, "began": "none", "meld_moves": 0, "new_melds": [],
+            "melded_before": False, "permission": "none"})
+        g.apply("%d draw" % seat)
+        self.assertEqual(g.turn_state()["began"], "stock")
+        # The discard starts the next player's turn.
+        card = g.hand(seat)[0]
+        g.apply("%d discard %s" % (seat, card))
+        st = g.turn_state()
+        self.assertEqual((st["seat"], st["began"], st["meld_moves"]),
+                         ((seat + 1) % 4, "none", 0))
+
+    @need("canasta_game_turn_state", "canasta_game_position")
+    def test_agrees_with_the_position_in_random_play(self):
+        """Every state of random games: the answers are what the
+        position's turn lines say (docs/NOTATION.md), and each kind of
+        turn occurs: drawn, pile taken, a meld made, melded before."""
+        seen = set()
+        sources = {"none": "none", "stock": "stock", "pile": "pile"}
+        for seed in range(1, 9):
+            g = Game(seed=seed, target=1500)
+            rng = random.Random(seed)
+            for _ in range(400):
+                if g.over:
+                    break
+                text = g.position()
+                st = g.turn_state()
+                self.assertEqual(st["seat"],
+                                 int(position_line(text, "turn")[0]))
+                self.assertEqual(sources[position_line(text, "source")[0]],
+                                 st["began"])
+                self.assertEqual(
+                    st["meld_moves"],
+                    int(position_line(text, "melds-this-turn")[0]))
+                self.assertEqual(st["new_melds"],
+                                 position_line(text, "new-melds"))
+                self.assertEqual(
+                    st["melded_before"],
+                    position_line(text, "melded-before-turn") == ["1"])
+                self.assertEqual(st["permission"],
+                                 position_line(text, "permission")[0])
+                seen.add(st["began"])
+                if st["meld_moves"]:
+                    seen.add("meld")
+                if st["melded_before"]:
+                    seen.add("before")
+                g.apply(rng.choice(g.legal_moves()))
+        self.assertEqual(seen, {"none", "stock", "pile", "meld", "before"})
+
+
 class ViewTests(unittest.TestCase):
     def aces_elsewhere(self):
         """A game dealt so that seats 1-3 hold all eight aces."""
