@@ -175,6 +175,10 @@ void cn_deck_counts(const cn_params *p, uint8_t counts[CANASTA_CARD_LIMIT]);
 void cn_shuffled_deck(uint8_t *deck, const cn_params *p, uint64_t seed,
                       int hand_no);
 int cn_first_dealer(const cn_params *p, uint64_t seed);
+/* The shuffle of cn_shuffled_deck on any n cards: Fisher-Yates from the
+ * last card down with the stream for index k of seed (partial positions
+ * use k = 2^63 + hand number, which no deal uses). */
+void cn_shuffle_cards(uint8_t *cards, int n, uint64_t seed, uint64_t k);
 /* Start the hand described by st->deck, st->dealer, st->start_*. */
 void cn_deal(cn_state *st);
 
