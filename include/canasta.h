@@ -632,7 +632,11 @@ CANASTA_API int canasta_game_load_with_allocator(canasta_game **out,
 
 /* Position: the complete current state (hands, stock, pile, melds, red
  * threes, totals, turn) with no history.  A game made from a position
- * cannot undo past it; later hands are dealt from its seed. */
+ * cannot undo past it; later hands are dealt from its seed.  The reader
+ * also takes a partial position (1.1: "hand S +N", "stock rest", totals
+ * without the hand before's breakdown) and deals the cards it does not
+ * name from its seed; canasta_game_position always writes the complete
+ * form (docs/NOTATION.md, "Partial positions"). */
 CANASTA_API int canasta_game_position(char **text, size_t *length,
                                       const canasta_game *game);
 CANASTA_API int canasta_game_from_position(canasta_game **out, char *why,
