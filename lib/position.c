@@ -734,6 +734,28 @@ int cn_check_play_totals(const cn_params *p, int32_t hand_no,
     return CANASTA_OK;
 }
 
+/* The rest of cn_check_start: the start totals as play can reach them
+ * and the breakdown of the hand before, item by item. */
+static int check_start_scores(const cn_state *st, const cn_start_lines *at,
+                              int L_tot, char *why, size_t ws)
+{
+    const cn_params *p = &st->p;
+    int how = st->start_end_how, es = st->start_end_seat;
+    int32_t last[CN_MAX_SIDES];
+    for (int s = 0; s < p->sides; s++)
+        last[s] = st->start_last_items[s][CANASTA_SCORE_TOTAL];
+    int rc = cn_check_play_totals(p, st->hand_no, st->start_totals,
+                                  how != CANASTA_END_NONE ? last : NULL,
+                                  L_tot, why, ws);
+    if (rc || how == CANASTA_END_NONE)
+        return rc;
+    int lines[CN_MAX_SIDES];
+    for (int s = 0; s < p->sides; s++)
+        lines[s] = at->score[s] ? at->score[s] : at->end;
+    return cn_check_breakdown(p, how, es == 0xFF ? -1 : es,
+                              &st->start_last_items[0][0], lines, why, ws);
+}
+
 int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
                    size_t ws)
 {
@@ -811,25 +833,8 @@ int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
     if (cn_s6_over(p, st->start_totals, &w))
         return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S6: with these "
             "totals the game is over; no hand is dealt", L_tot);
-    int32_t last[CN_MAX_SIDES];
-    for (int s = 0; s < p->sides; s++)
-        last[s] = st->start_last_items[s][CANASTA_SCORE_TOTAL];
-    int rc = cn_check_play_totals(p, st->hand_no, st->start_totals,
-                                  how != CANASTA_END_NONE ? last : NULL,
-                                  L_tot, why, ws);
-    if (rc)
-        return rc;
-    if (how != CANASTA_END_NONE) {
-        int lines[CN_MAX_SIDES];
-        for (int s = 0; s < p->sides; s++)
-            lines[s] = AT(at->score[s]);
-        rc = cn_check_breakdown(p, how, es == 0xFF ? -1 : es,
-                                &st->start_last_items[0][0], lines, why, ws);
-        if (rc)
-            return rc;
-    }
 #undef AT
-    return CANASTA_OK;
+    return check_start_scores(st, at, L_tot, why, ws);
 }
 
 static int popcount16(unsigned v)

@@ -184,7 +184,7 @@ static int read_sides(cn_header *h, char *rest, int lineno, char *why,
                       size_t ws)
 {
     char *tok;
-    int32_t v32[CN_HEADER_SIDES_MAX];
+    int32_t v32[CN_HEADER_SIDES_MAX] = { 0 };
     int n = 0, too_many = 0;
     while ((tok = cn_token(&rest)) != NULL) {
         long v;
