@@ -295,6 +295,7 @@ $(TEST_OBJS): tests/%.o: $(srcdir)/tests/%.c $(FLAGS_STAMP)
 # directory, so it also runs by hand from a build directory ($CANASTA_SRCDIR
 # still wins).
 tests/test_docs_table.o: TEST_ALL_CPPFLAGS += -DCANASTA_SRCDIR='"$(abspath $(srcdir))"'
+tests/test_partial_positions.o: TEST_ALL_CPPFLAGS += -DCANASTA_SRCDIR='"$(abspath $(srcdir))"'
 
 $(TEST_PROG): $(TEST_OBJS) $(STATIC_LIB)
 	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) $(STATIC_LIB) \

@@ -41,7 +41,7 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 /* The one place the version number lives; the Makefile reads it here. */
 #define CANASTA_VERSION_MAJOR 1
-#define CANASTA_VERSION_MINOR 0
+#define CANASTA_VERSION_MINOR 1
 #define CANASTA_VERSION_PATCH 0
 #define CANASTA_VERSION_NUMBER \
     (CANASTA_VERSION_MAJOR * 10000 + CANASTA_VERSION_MINOR * 100 + \
@@ -464,6 +464,30 @@ CANASTA_API int canasta_game_opening_minimum(int *minimum,
     const canasta_game *game, int side);
 CANASTA_API int canasta_game_permission(int *state,
                                         const canasta_game *game);
+/* How the current turn began (canasta_game_turn_state).  New in 1.1. */
+enum canasta_turn_start {
+    CANASTA_TURN_NOT_STARTED = 0, /* phase draw: nothing drawn or taken */
+    CANASTA_TURN_DREW = 1,        /* T1: drew from the stock */
+    CANASTA_TURN_TOOK_PILE = 2    /* P1: took the discard pile */
+};
+/* The turn of the player to move, for user interfaces (what a position's
+ * turn lines say, without parsing them).  New in 1.1.  Any output may be
+ * NULL; game may not (CANASTA_E_NULL).
+ *  *seat: whose turn it is (in phase answer the player who asked; once a
+ *         hand is over, the player whose turn ended it);
+ *  *began: CANASTA_TURN_*, how that turn began;
+ *  *meld_moves: the MELD moves made in it so far (a take's melds are part
+ *         of the take);
+ *  *new_melds: the ranks of the melds the side began in it, bit r for
+ *         rank r (3 black threes, 4..14), whether by a meld or a take;
+ *  *melded_before: 1 when that player melded in an earlier turn of this
+ *         hand, else 0 (G3: while 0, going out this turn is concealed if
+ *         it completes a canasta begun in it);
+ *  *permission: CANASTA_PERMISSION_*, the state of "may I go out?" (G4).
+ */
+CANASTA_API int canasta_game_turn_state(int *seat, int *began,
+    int *meld_moves, int *new_melds, int *melded_before, int *permission,
+    const canasta_game *game);
 /* The side's cumulative total (S5), including the last finished hand. */
 CANASTA_API int canasta_game_total(int *total, const canasta_game *game,
                                    int side);
@@ -608,7 +632,11 @@ CANASTA_API int canasta_game_load_with_allocator(canasta_game **out,
 
 /* Position: the complete current state (hands, stock, pile, melds, red
  * threes, totals, turn) with no history.  A game made from a position
- * cannot undo past it; later hands are dealt from its seed. */
+ * cannot undo past it; later hands are dealt from its seed.  The reader
+ * also takes a partial position (1.1: "hand S +N", "stock rest", totals
+ * without the hand before's breakdown) and deals the cards it does not
+ * name from its seed; canasta_game_position always writes the complete
+ * form (docs/NOTATION.md, "Partial positions"). */
 CANASTA_API int canasta_game_position(char **text, size_t *length,
                                       const canasta_game *game);
 CANASTA_API int canasta_game_from_position(canasta_game **out, char *why,
@@ -811,7 +839,9 @@ CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
  * who asked "may I go out?" (or was told yes, or holds one card in the
  * play phase) can go out.  The stock and the seed of later deals are
  * resampled too; once a hand is over its hands were shown (E3) and are
- * kept.  dst cannot undo past this point (as a game from a position).
+ * kept.  dst cannot undo past this point, and is what its position text
+ * reads to (as a game from a position: its save and position read back
+ * to an equal game).
  * Allocates nothing.  Worlds where that player can go out are sampled
  * uniformly while random deals find them; when the exit is rare (2000
  * deals without one) the last deal is repaired by swapping unseen cards

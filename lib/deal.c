@@ -90,6 +90,18 @@ void cn_shuffled_deck(uint8_t *deck, const cn_params *p, uint64_t seed,
     }
 }
 
+void cn_shuffle_cards(uint8_t *cards, int n, uint64_t seed, uint64_t k)
+{
+    cn_rng r;
+    rng_for(&r, seed, k);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)bounded(&r, (uint32_t)(i + 1));
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
 /* Reset everything that belongs to one hand and deal st->deck:
  * one card at a time from the top, starting left of the dealer (C4); the
  * upcard, covered while it is wild or a red three (C5); then red threes

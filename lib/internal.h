@@ -175,6 +175,10 @@ void cn_deck_counts(const cn_params *p, uint8_t counts[CANASTA_CARD_LIMIT]);
 void cn_shuffled_deck(uint8_t *deck, const cn_params *p, uint64_t seed,
                       int hand_no);
 int cn_first_dealer(const cn_params *p, uint64_t seed);
+/* The shuffle of cn_shuffled_deck on any n cards: Fisher-Yates from the
+ * last card down with the stream for index k of seed (partial positions
+ * use k = 2^63 + hand number, which no deal uses). */
+void cn_shuffle_cards(uint8_t *cards, int n, uint64_t seed, uint64_t k);
 /* Start the hand described by st->deck, st->dealer, st->start_*. */
 void cn_deal(cn_state *st);
 
@@ -290,7 +294,68 @@ int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
 void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
                          const uint8_t *size, const uint8_t *mw);
 
+/* ---- the bounds of play and of the texts ----
+ * Totals and score items in positions, saves and records stay within
+ * CN_SCORE_LIMIT, so the engine's sums cannot overflow.  A hand is dealt
+ * and played only while every total is within CN_PLAY_LIMIT, which is
+ * less than CN_SCORE_LIMIT by far more than one hand can score
+ * (cn_hand_score_bound: 9,180 at most, in the three-player game), so a
+ * hand that ends leaves totals the texts can hold.  Hand numbers are 1 ..
+ * CN_HAND_LIMIT.  When a hand ends at hand CN_HAND_LIMIT, or with a total
+ * beyond CN_PLAY_LIMIT, no next hand can be dealt within these bounds,
+ * and the game ends there (cn_game_over): play never reaches a state its
+ * own texts cannot hold. */
+#define CN_SCORE_LIMIT 1000000000L
+#define CN_PLAY_LIMIT 999000000L
+#define CN_HAND_LIMIT 1000000000L
+
+/* The most cards a seat of a side that has not opened holds at the start
+ * of its turn (C4, T1, O3): such a seat gains cards only by drawing,
+ * since taking the pile opens its side; each turn it draws draw_count
+ * cards and discards one, and it cannot draw more than the stock held
+ * after the deal (deck - players * hand_size - 1 for the upcard), so the
+ * dealt hand_size plus (draw_count - 1) for each of the at most
+ * stock / draw_count draws.  After its draw in its turn, one more.
+ * Classic (draw 1): 11; two players (15 cards, draw 2): 53; three
+ * players: 47.  (rules.c) */
+int cn_unopened_hand_max(const cn_params *p);
+
 /* ---- score.c ---- */
+/* The most one score column can gain or lose in one hand under p: every
+ * card value of the deck, 500 for every canasta a column can hold (one
+ * per rank 4..ace on each of its tables, and no more than its cards make
+ * up), every red three's bonus and 200 for going out concealed. */
+int cn_hand_score_bound(const cn_params *p);
+/* The card values of the whole deck (V1; red threes count 0). */
+int cn_deck_value(const cn_params *p);
+/* The canastas one score column can hold: 11 per table it scores (ranks
+ * 4..ace; black threes are never a canasta), two tables for a partner
+ * column of the three-player game (X3), and no more than the deck's
+ * cards other than red threes make up, seven each. */
+int cn_column_canastas_max(const cn_params *p);
+/* S6 on the totals alone: 1 when the game is over; *winner_plus1 the
+ * winning side + 1, or 0 (a tie, or not over). */
+int cn_s6_over(const cn_params *p, const int32_t *totals, int *winner_plus1);
+/* Whether the game is over after hand hand_no ended with these totals:
+ * S6, or the bounds above (then the unique highest total wins, else a
+ * tie is declared: no further hand can be played). */
+int cn_game_over(const cn_params *p, int32_t hand_no, const int32_t *totals,
+                 int *winner_plus1);
+/* A previous hand's breakdown checked item by item under p (E3, S1, S2,
+ * R3, G1): each item takes only the values the rules give it (melded
+ * cards a multiple of 5 from 15 to the deck's value, or 0; canastas 500
+ * or 300 each, at most cn_column_canastas_max; red threes 0 or a bonus of
+ * the R3 table, plus only with melds and minus only without, no more red
+ * threes over all columns than the deck holds; going out 100 or 200 as
+ * how says, on the column of the seat that went out (and in X3 its
+ * partner's), with the canastas G1 asks; cards in hand 0 or less, a
+ * multiple of 5, at most the deck's value), and the total their sum.
+ * items: CANASTA_SCORE_ITEMS per side, side after side; lines[side]: the
+ * line to name.  CANASTA_OK or E_INVALID with why. */
+int cn_check_breakdown(const cn_params *p, int how, int seat,
+                       const int32_t *items, const int *lines, char *why,
+                       size_t ws);
+
 typedef struct cn_side_parts {
     uint8_t naturals[CN_RANKS], twos[CN_RANKS], jokers[CN_RANKS];
     int n_melds;

@@ -236,6 +236,12 @@ typedef struct reader {
     int any_meld_line;
     int lone_line, lone, lone_merged; /* X3: lone -1 for "lone -" */
     uint8_t want[CANASTA_CARD_LIMIT], placed[CANASTA_CARD_LIMIT];
+    /* Partial positions: "+N" cards dealt to a hand or the stock, "rest"
+     * for the stock (deal_unnamed). */
+    int partial;                      /* some line leaves cards unnamed */
+    int hand_extra[CN_MAX_PLAYERS];   /* "+N" of each hand line */
+    int stock_extra, stock_rest;      /* "+N" or "rest" of the stock */
+    int derived_scores;               /* last-score lines made, not read */
 } reader;
 
 #define SYNTAX(rd, ...) cn_why((rd)->why, (rd)->ws, CANASTA_E_SYNTAX, __VA_ARGS__)
@@ -356,6 +362,31 @@ static int get_card(reader *rd, const char *tok, int *card)
     return CANASTA_OK;
 }
 
+/* "+N" (partial positions): N cards more, dealt from the unnamed ones.
+ * 1 when tok is such a token (*n set, or an error in *rc), else 0. */
+static int extra_tok(reader *rd, const char *tok, char **cur, int *n,
+                     int *rc)
+{
+    long v = 0;
+    if (tok[0] != '+')
+        return 0;
+    *rc = CANASTA_OK;
+    if (!cn_parse_int(tok + 1, 0, 2147483647L, &v) || tok[1] == '+' ||
+        tok[1] == '-')
+        *rc = SYNTAX(rd, "line %d: \"%s\": write \"+N\" for N more cards "
+                     "dealt from those the position does not name",
+                     rd->line, tok);
+    else if (v > rd->st->p.deck_size)
+        *rc = INVALID(rd, "line %d: C2: \"%s\": the deck has %d cards",
+                      rd->line, tok, (int)rd->st->p.deck_size);
+    else if (cn_token(cur))
+        *rc = SYNTAX(rd, "line %d: \"%s\" ends the line (the cards named "
+                     "come first)", rd->line, tok);
+    *n = (int)v;
+    rd->partial = 1;
+    return 1;
+}
+
 /* Per-seat or per-side repeated lines. */
 static int once(reader *rd, int *slot, const char *what, long index)
 {
@@ -376,6 +407,8 @@ static int read_hand(reader *rd, char *cur)
     char *tok;
     while ((tok = cn_token(&cur)) != NULL) {
         int c = 0;
+        if (extra_tok(rd, tok, &cur, &rd->hand_extra[seat], &rc))
+            return rc;
         if ((rc = get_card(rd, tok, &c)))
             return rc;
         if (cn_is_red3(c))
@@ -627,6 +660,19 @@ static int read_keyed(reader *rd, int k, char *cur)
         char *tok;
         while ((tok = cn_token(&cur)) != NULL) {
             int c = 0;
+            if (k == K_STOCK && strcmp(tok, "rest") == 0) {
+                rd->partial = rd->stock_rest = 1;
+                if (cn_token(&cur))
+                    return SYNTAX(rd, "line %d: \"rest\" ends the stock "
+                                  "line", rd->line);
+                break;
+            }
+            if (k == K_STOCK &&
+                extra_tok(rd, tok, &cur, &rd->stock_extra, &rc)) {
+                if (rc)
+                    return rc;
+                break;
+            }
             if ((rc = get_card(rd, tok, &c)))
                 return rc;
             cards[n++] = (uint8_t)c; /* get_card bounds n by the deck */
@@ -649,30 +695,66 @@ static int read_keyed(reader *rd, int k, char *cur)
     return end_of_line(rd, &cur, key_names[k]);
 }
 
-/* S6 on totals: is the game over, and who won (winner_plus1). */
-static int over_by_totals(const cn_params *p, const int32_t *totals,
-                          int *winner_plus1)
+/* ---- the start of a dealt hand (saves and records) ---- */
+
+int cn_check_play_totals(const cn_params *p, int32_t hand_no,
+                         const int32_t *totals, const int32_t *last, int line,
+                         char *why, size_t ws)
 {
-    int best = 0, leaders = 0, w = 0;
-    for (int side = 0; side < p->sides; side++) {
-        if (side == 0 || totals[side] > best) {
-            best = totals[side];
-            leaders = 1;
-            w = side + 1;
-        } else if (totals[side] == best) {
-            leaders++;
+    long long bound = cn_hand_score_bound(p);
+    for (int s = 0; s < p->sides; s++) {
+        long long t = totals[s];
+        if (t % 5)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
+                "%d's total is %lld; every score is a multiple of 5", line, s,
+                t);
+        if (t < -CN_PLAY_LIMIT || t > CN_PLAY_LIMIT)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: a hand "
+                "is played only from totals within -%ld to %ld (the game "
+                "ends before a total goes beyond), and side %d's is %lld",
+                line, CN_PLAY_LIMIT, CN_PLAY_LIMIT, s, t);
+        /* Before hand N, N - 1 hands have been scored, the last of them
+         * as last says: the other N - 2 scored at most bound each. */
+        long long before = hand_no - 1, lt = 0;
+        if (last && hand_no >= 2) {
+            lt = last[s];
+            before = hand_no - 2;
         }
+        long long d = t - lt;
+        if (d < 0)
+            d = -d;
+        if (d > before * bound)
+            return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
+                "%d's total %lld cannot come from the hands before hand %d%s "
+                "(one hand scores at most %lld either way)", line, s, t,
+                (int)hand_no, last && hand_no == 2
+                    ? ": after one hand the totals are its score" : "",
+                bound);
     }
-    *winner_plus1 = 0;
-    if (best < p->target)
-        return 0;
-    if (leaders > 1)
-        return p->tie_rule == CANASTA_TIE_DECLARE;
-    *winner_plus1 = w;
-    return 1;
+    return CANASTA_OK;
 }
 
-/* ---- the start of a dealt hand (saves and records) ---- */
+/* The rest of cn_check_start: the start totals as play can reach them
+ * and the breakdown of the hand before, item by item. */
+static int check_start_scores(const cn_state *st, const cn_start_lines *at,
+                              int L_tot, char *why, size_t ws)
+{
+    const cn_params *p = &st->p;
+    int how = st->start_end_how, es = st->start_end_seat;
+    int32_t last[CN_MAX_SIDES];
+    for (int s = 0; s < p->sides; s++)
+        last[s] = st->start_last_items[s][CANASTA_SCORE_TOTAL];
+    int rc = cn_check_play_totals(p, st->hand_no, st->start_totals,
+                                  how != CANASTA_END_NONE ? last : NULL,
+                                  L_tot, why, ws);
+    if (rc || how == CANASTA_END_NONE)
+        return rc;
+    int lines[CN_MAX_SIDES];
+    for (int s = 0; s < p->sides; s++)
+        lines[s] = at->score[s] ? at->score[s] : at->end;
+    return cn_check_breakdown(p, how, es == 0xFF ? -1 : es,
+                              &st->start_last_items[0][0], lines, why, ws);
+}
 
 int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
                    size_t ws)
@@ -748,11 +830,11 @@ int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
             "follows a finished hand (start-last-hand cannot be none)",
             L_last, (long)st->hand_no);
     }
-    if (over_by_totals(p, st->start_totals, &w))
+    if (cn_s6_over(p, st->start_totals, &w))
         return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S6: with these "
             "totals the game is over; no hand is dealt", L_tot);
 #undef AT
-    return CANASTA_OK;
+    return check_start_scores(st, at, L_tot, why, ws);
 }
 
 static int popcount16(unsigned v)
@@ -1044,7 +1126,20 @@ static int check_hand_start(reader *rd)
         return INVALID(rd, "line %d: in hand %d the last hand has ended "
             "(last-hand cannot be none)", L_last, (int)st->hand_no);
     }
-    return CANASTA_OK;
+    /* The totals the hand was dealt from (S5), and, while it is played,
+     * the breakdown of the hand before, item by item (a finished hand's
+     * own breakdown is recomputed from the table: check_hand_over). */
+    int32_t last[CN_MAX_SIDES];
+    for (int side = 0; side < ns; side++)
+        last[side] = st->last_items[side][CANASTA_SCORE_TOTAL];
+    int rc = cn_check_play_totals(&st->p, st->hand_no, st->start_totals,
+        in_play && how != CANASTA_END_NONE ? last : NULL,
+        rd->line_of[K_TOTALS], rd->why, rd->ws);
+    if (rc || !in_play || how == CANASTA_END_NONE)
+        return rc;
+    return cn_check_breakdown(&st->p, how, end_seat_of(st),
+                              &st->last_items[0][0], rd->score_line, rd->why,
+                              rd->ws);
 }
 
 /* A hand being played: S6, and what the player to move must be able to
@@ -1054,7 +1149,7 @@ static int check_in_play(reader *rd)
     cn_state *st = rd->st;
     int ph = st->phase, ts = st->turn_seat, perm = st->permission;
     int w;
-    if (over_by_totals(&st->p, st->totals, &w))
+    if (cn_s6_over(&st->p, st->totals, &w))
         return INVALID(rd, "line %d: S6: with these totals the game is "
             "over; no hand is played", rd->line_of[K_TOTALS]);
     st->cur = (uint8_t)ts;
@@ -1144,12 +1239,20 @@ static int check_hand_over(reader *rd)
                 rd->score_line[side], side, (int)it[0], (int)it[1],
                 (int)it[2], (int)it[3], (int)it[4], (int)it[5], (int)it[6]);
     }
-    int w, over = over_by_totals(&st->p, st->totals, &w);
-    if (over != (ph == CANASTA_PHASE_GAME_OVER))
+    int w, over = cn_game_over(&st->p, st->hand_no, st->totals, &w);
+    if (over != (ph == CANASTA_PHASE_GAME_OVER)) {
+        int w6;
+        if (over && !cn_s6_over(&st->p, st->totals, &w6))
+            return INVALID(rd, "line %d: S6: with these totals the game is "
+                "over (phase game-over): after hand %ld, or with a total "
+                "beyond -%ld to %ld, no hand can be dealt, so the game ends",
+                rd->line_of[K_PHASE], CN_HAND_LIMIT, CN_PLAY_LIMIT,
+                CN_PLAY_LIMIT);
         return INVALID(rd, "line %d: S6: with these totals the game is %s",
                        rd->line_of[K_PHASE], over ? "over (phase game-over)"
                                                   : "not over (phase "
                                                     "hand-over)");
+    }
     st->winner_plus1 = (uint8_t)w;
     st->cur = (uint8_t)((st->dealer + 1) % np);
     return CANASTA_OK;
@@ -1215,9 +1318,163 @@ static int check_merged_wilds(reader *rd)
     return CANASTA_OK;
 }
 
+/* What play bounds beyond the rules of a single line (T1, C4, O3): a
+ * seat of a side that has not opened gets cards only by drawing (taking
+ * the pile would open the side), one draw a turn and one discard, so it
+ * holds at most its dealt hand plus draw-count - 1 for every draw it can
+ * have made, plus the card of the draw just made; and every meld move of
+ * this turn laid at least one card on the side's table. */
+static int check_reach(reader *rd)
+{
+    const cn_state *st = rd->st;
+    const cn_params *p = &st->p;
+    int ts = st->turn_seat, tside = st->side_of[ts];
+    int table = 0;
+    for (int r = 3; r <= 14; r++)
+        table += cn_meld_size(&st->melds[tside][r]);
+    if (st->turn_melds > table)
+        return INVALID(rd, "line %d: T1: every meld move lays at least one "
+            "card, and side %d has %d card%s melded, so seat %d cannot have "
+            "made %d meld moves this turn", rd->line_of[K_MELDS_THIS_TURN],
+            tside, table, table == 1 ? "" : "s", ts, (int)st->turn_melds);
+    int most = cn_unopened_hand_max(p);
+    for (int s = 0; s < p->players; s++) {
+        int drew = s == ts && st->phase != CANASTA_PHASE_DRAW;
+        if (st->opened[st->side_of[s]] || st->hand_n[s] <= most + drew)
+            continue;
+        return INVALID(rd, "line %d: C4, O3: seat %d's side has not opened, "
+            "so its hand grows only by drawing: at most %d cards%s, not %d",
+            rd->hand_line[s], s, most + drew,
+            drew ? " with this turn's draw" : "", (int)st->hand_n[s]);
+    }
+    return CANASTA_OK;
+}
+
+/* A partial position's unnamed cards (docs/NOTATION.md, "Partial
+ * positions"): every card of the deck not named by a line, in card-code
+ * order, shuffled as a deck is (cn_shuffle_cards: the position's seed,
+ * stream 2^63 + hand-number); then each "hand S +N", seat by seat from 0,
+ * takes the first N of them that are not red threes (R1: never in a
+ * hand), and the stock ("+N" or "rest") takes the next ones in order,
+ * below the cards it names.  Every card must end up placed (C2). */
+static int deal_unnamed(reader *rd, int end)
+{
+    cn_state *st = rd->st;
+    const cn_params *p = &st->p;
+    uint8_t pool[CN_MAX_DECK];
+    int n = 0;
+    for (int c = 8; c <= 60; c++)
+        for (int k = rd->placed[c]; k < rd->want[c]; k++)
+            pool[n++] = (uint8_t)c;
+    cn_shuffle_cards(pool, n, st->seed,
+                     0x8000000000000000ULL + (uint64_t)st->hand_no);
+    uint8_t used[CN_MAX_DECK];
+    memset(used, 0, sizeof used);
+    for (int s = 0; s < p->players; s++) {
+        int need = rd->hand_extra[s];
+        for (int i = 0; i < n && need > 0; i++) {
+            if (used[i] || cn_is_red3(pool[i]))
+                continue;
+            used[i] = 1;
+            st->hand[s][pool[i]]++;
+            st->hand_n[s]++;
+            rd->placed[pool[i]]++;
+            need--;
+        }
+        if (need > 0)
+            return INVALID(rd, "line %d: C2: the cards the position does "
+                "not name are too few for \"+%d\" (red threes never go to "
+                "a hand)", rd->hand_line[s], rd->hand_extra[s]);
+    }
+    /* The stock: the named cards on top (stock[stock_n - 1] is the top),
+     * then the dealt ones in order below them. */
+    int named = st->stock_n, extra = 0;
+    uint8_t below[CN_MAX_DECK];
+    for (int i = 0; i < n; i++) {
+        if (used[i] || (!rd->stock_rest && extra >= rd->stock_extra))
+            continue;
+        used[i] = 1;
+        below[extra++] = pool[i];
+        rd->placed[pool[i]]++;
+    }
+    if (!rd->stock_rest && extra < rd->stock_extra)
+        return INVALID(rd, "line %d: C2: the cards the position does not "
+            "name are too few for \"+%d\"", rd->line_of[K_STOCK],
+            rd->stock_extra);
+    int left = 0;
+    for (int i = 0; i < n; i++)
+        left += !used[i];
+    if (left)
+        return INVALID(rd, "line %d: C2: %d card%s of the deck %s neither "
+            "named nor dealt (\"stock rest\" puts every card not named "
+            "into the stock)", end, left, left == 1 ? "" : "s",
+            left == 1 ? "is" : "are");
+    uint8_t top_first[CN_MAX_DECK];
+    for (int i = 0; i < named; i++)
+        top_first[i] = st->stock[named - 1 - i];
+    memcpy(top_first + named, below, (size_t)extra);
+    st->stock_n = (uint8_t)(named + extra);
+    for (int i = 0; i < st->stock_n; i++)
+        st->stock[st->stock_n - 1 - i] = top_first[i];
+    return CANASTA_OK;
+}
+
+/* A partial position without "last-hand" (and so without "last-score")
+ * while a hand is played: in hand 1 no hand has ended; in a later hand
+ * the hand before ended with the stock (E1: no going out), and its
+ * breakdown is the simplest one the rules allow that gives the totals
+ * (hand 2, whose totals are hand 1's score: melded cards, natural
+ * canastas for what is beyond the deck's card value, cards in hand for a
+ * loss, red threes minus for a loss beyond the deck's value) or, from
+ * hand 3 on, all zero (the earlier hands made the totals). */
+static void derive_last_hand(reader *rd)
+{
+    cn_state *st = rd->st;
+    const cn_params *p = &st->p;
+    st->end_seat = 0xFF;
+    if (st->hand_no == 1) {
+        st->end_how = CANASTA_END_NONE;
+        st->scored = 0;
+        return;
+    }
+    st->end_how = CANASTA_END_STOCK;
+    st->scored = 1;
+    rd->derived_scores = 1;
+    int value = cn_deck_value(p), red = cn_red3_bonus(p, 2 * p->packs);
+    for (int s = 0; s < p->sides; s++) {
+        int32_t *it = st->last_items[s];
+        memset(it, 0, sizeof st->last_items[s]);
+        rd->score_line[s] = rd->line_of[K_TOTALS];
+        long t = st->hand_no == 2 ? st->totals[s] : 0;
+        if (t > value) {
+            long k = (t - value + 499) / 500;
+            it[CANASTA_SCORE_NATURAL_CANASTAS] = (int32_t)(500 * k);
+            it[CANASTA_SCORE_MELDED] = (int32_t)(t - 500 * k);
+        } else if (t >= 15) {
+            it[CANASTA_SCORE_MELDED] = (int32_t)t;
+        } else if (t > 0) {
+            it[CANASTA_SCORE_MELDED] = 15;
+            it[CANASTA_SCORE_IN_HAND] = (int32_t)(t - 15);
+        } else if (t >= -value) {
+            it[CANASTA_SCORE_IN_HAND] = (int32_t)t;
+        } else {
+            it[CANASTA_SCORE_RED_THREES] = -red;
+            it[CANASTA_SCORE_IN_HAND] = (int32_t)(t + red);
+        }
+        /* A total no single hand can score gives items the checks refuse
+         * (cn_check_breakdown, cn_check_play_totals), with the rule. */
+        it[CANASTA_SCORE_TOTAL] = (int32_t)t;
+    }
+}
+
 static int validate(reader *rd, int end)
 {
     int rc = check_lone(rd);
+    /* A finished hand without last-score lines: its breakdown is the
+     * table's (E3), as check_hand_over would recompute it. */
+    if (!rc && rd->derived_scores && !phase_in_play(rd->st->phase))
+        cn_hand_scores(rd->st, rd->st->end_how, end_seat_of(rd->st),
+                       rd->st->last_items);
     if (!rc)
         rc = check_merged_wilds(rd);
     if (!rc)
@@ -1234,6 +1491,8 @@ static int validate(reader *rd, int end)
         rc = check_last_hand(rd, end);
     if (!rc)
         rc = check_black_threes(rd);
+    if (!rc)
+        rc = check_reach(rd);
     if (!rc)
         rc = check_hand_start(rd);
     if (!rc)
@@ -1303,9 +1562,33 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
         return SYNTAX(&rd, "line %d: the text ends before \"%s\"", end,
                       end_line);
     for (int k = 0; k < K_COUNT; k++)
-        if (!rd.line_of[k])
+        if (!rd.line_of[k] && k != K_LAST_HAND)
             return SYNTAX(&rd, "line %d: the position has no \"%s\" line", end,
                           key_names[k]);
+    if (!rd.line_of[K_LAST_HAND]) {
+        /* Partial positions: totals without the hand before's
+         * breakdown while a hand is played; a finished hand says how it
+         * ended, and its breakdown may be left to the table. */
+        for (int s = 0; s < st->p.sides; s++)
+            if (rd.score_line[s])
+                return SYNTAX(&rd, "line %d: the position has no "
+                              "\"last-hand\" line, which its last-score "
+                              "lines need", end);
+        if (!phase_in_play(st->phase))
+            return SYNTAX(&rd, "line %d: the position has no \"last-hand\" "
+                          "line (a finished hand says how it ended)", end);
+        derive_last_hand(&rd);
+    } else if (!phase_in_play(st->phase) && st->end_how != CANASTA_END_NONE) {
+        int given = 0;
+        for (int s = 0; s < st->p.sides; s++)
+            given += rd.score_line[s] != 0;
+        if (given == 0) {
+            /* Computed from the table once the lone hand is known. */
+            rd.derived_scores = 1;
+            for (int s = 0; s < st->p.sides; s++)
+                rd.score_line[s] = rd.line_of[K_LAST_HAND];
+        }
+    }
     if (st->p.lone_hand && !rd.lone_line)
         return SYNTAX(&rd, "line %d: the position has no \"lone\" line (the "
                       "three-player game has one)", end);
@@ -1317,6 +1600,8 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
             return SYNTAX(&rd, "line %d: the position has no \"red-threes %d\" "
                           "line", end, s);
     }
+    if (rd.partial && (rc = deal_unnamed(&rd, end)) != CANASTA_OK)
+        return rc;
     return validate(&rd, end);
 }
 

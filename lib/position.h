@@ -17,15 +17,30 @@
 const char *cn_preset_name(int preset);
 void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
                     int write_seed);
+/* The header tags as read, applied together by cn_header_finish so that
+ * their order does not matter. */
+#define CN_HEADER_SIDES_MAX CN_MAX_PLAYERS
+typedef struct cn_header {
+    int preset, preset_line;               /* classic when no line */
+    int32_t opt_value[8];                  /* by CANASTA_OPT_* key 1..7 */
+    int opt_line[8];                       /* 0: not given */
+    int32_t sides[CN_HEADER_SIDES_MAX];
+    int n_sides, sides_too_many, sides_line;
+    uint64_t seed;
+    int seed_line;                         /* 0: no seed line */
+} cn_header;
+void cn_header_init(cn_header *h);
 /* A header tag line already split: key = first token, rest = the
- * remainder.  Returns 1 if consumed (p/seed updated; *seen_seed set when
- * it was "seed"), 0 if key is not a header tag, or a negative error code
- * with why ("line N: ...").  Read-only options (sides) are checked
- * against the preset.  The caller initialises *p to a preset (classic)
- * and *seen_seed to 0 before the first tag. */
-int cn_read_rules_tag(cn_params *p, uint64_t *seed, int *seen_seed,
-                      const char *key, char *rest, int lineno, char *why,
-                      size_t ws);
+ * remainder.  Returns 1 if consumed (kept in h), 0 if key is not a
+ * header tag, or a negative error code with why ("line N: ...") for what
+ * the line alone shows (its syntax, an unknown preset or option name, a
+ * second seed line, two sides lines that differ). */
+int cn_read_rules_tag(cn_header *h, const char *key, char *rest, int lineno,
+                      char *why, size_t ws);
+/* The rules the tags give: the preset, then every option given (checked
+ * as canasta_rules_set checks it: E_INVALID naming its line), then the
+ * sides line checked against the result (C1, E_INVALID). */
+int cn_header_finish(const cn_header *h, cn_params *p, char *why, size_t ws);
 /* The kind line ("<kind> 1"; anything else is E_VERSION) and the header
  * tags after it, up to the first other line, which is left unread (r is
  * wound back to it).  *p starts from the classic preset; the seed line is
@@ -48,13 +63,7 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
  * and the start_* fields a position implies (see position.c). */
 void cn_position_normalize(cn_state *dst, const cn_state *src);
 
-/* Totals and score items in positions, saves and records stay within this
- * bound (far above any real game), so the engine's sums cannot overflow. */
-#define CN_SCORE_LIMIT 1000000000L
-/* Hand numbers in positions, saves and records: 1 .. CN_HAND_LIMIT, which
- * leaves over a billion NEXT_HANDs before st->hand_no could overflow
- * (moves.c's next_hand also stops at INT32_MAX). */
-#define CN_HAND_LIMIT 1000000000L
+/* CN_SCORE_LIMIT, CN_PLAY_LIMIT and CN_HAND_LIMIT: internal.h. */
 
 /* ---- the start of a dealt hand (saves' start lines, a record's first
  * hand): the state's hand_no, dealer and start_* fields ---- */
@@ -80,6 +89,15 @@ typedef struct cn_start_lines {
  * E_INVALID / E_SYNTAX with why "line N: <rule>: ...". */
 int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
                    size_t ws);
+/* The totals a hand is dealt or played from (S5): multiples of 5, within
+ * CN_PLAY_LIMIT, and within reach of the hands before hand hand_no: the
+ * hand before it scored last[side] in all (NULL when that hand is not
+ * known: a hand-over position's), and each other hand at most
+ * cn_hand_score_bound either way, so hand 2 starts from exactly hand 1's
+ * score.  line: the line to name. */
+int cn_check_play_totals(const cn_params *p, int32_t hand_no,
+                         const int32_t *totals, const int32_t *last, int line,
+                         char *why, size_t ws);
 
 /* ---- small text helpers shared by position.c, save.c (and records) ---- */
 /* A line that is blank or a "#" comment (leading blanks allowed). */

@@ -243,6 +243,30 @@ CANASTA_API int canasta_game_permission(int *state, const canasta_game *game)
     return CANASTA_OK;
 }
 
+CANASTA_API int canasta_game_turn_state(int *seat, int *began,
+    int *meld_moves, int *new_melds, int *melded_before, int *permission,
+    const canasta_game *game)
+{
+    if (!game)
+        return CANASTA_E_NULL;
+    const cn_state *st = &game->st;
+    if (seat)
+        *seat = st->turn_seat;
+    if (began)
+        *began = st->turn_src == CN_SRC_STOCK ? CANASTA_TURN_DREW
+               : st->turn_src == CN_SRC_PILE ? CANASTA_TURN_TOOK_PILE
+               : CANASTA_TURN_NOT_STARTED;
+    if (meld_moves)
+        *meld_moves = st->turn_melds;
+    if (new_melds)
+        *new_melds = st->turn_new_melds;
+    if (melded_before)
+        *melded_before = st->melded_before_turn;
+    if (permission)
+        *permission = st->permission;
+    return CANASTA_OK;
+}
+
 CANASTA_API int canasta_game_total(int *total, const canasta_game *game,
                                    int side)
 {

@@ -1280,7 +1280,7 @@ static int read_position(rec_reader *d, rec_hand *h)
 /* Where the reader is in the text. */
 typedef struct rec_parse {
     int stage;      /* 0: kind line, 1: header, 2: body */
-    int seen_seed;
+    cn_header hdr;  /* the header tags, applied at its end */
     int hstate;     /* in a hand: 0 dealer next, 1 before events and
                        moves, 2 events and moves */
     int after_next; /* the last line was "S next" */
@@ -1323,11 +1323,10 @@ static int read_view(rec_reader *d, char *cur)
 static int read_header_line(rec_reader *d, rec_parse *ps, const char *key,
                             char *cur)
 {
-    canasta_record *r = d->r;
     if (strcmp(key, "view") == 0)
         return read_view(d, cur);
-    int rc = cn_read_rules_tag(&r->p, &r->seed, &ps->seen_seed, key, cur,
-                               d->lines.lineno, d->why, d->ws);
+    int rc = cn_read_rules_tag(&ps->hdr, key, cur, d->lines.lineno, d->why,
+                               d->ws);
     if (rc < 0)
         return rc;
     if (rc == 0)
@@ -1341,16 +1340,21 @@ static int read_header_line(rec_reader *d, rec_parse *ps, const char *key,
 static int end_header(rec_reader *d, const rec_parse *ps)
 {
     canasta_record *r = d->r;
+    int rc = cn_header_finish(&ps->hdr, &r->p, d->why, d->ws);
+    if (rc)
+        return rc;
+    r->seed = ps->hdr.seed;
+    int seen_seed = ps->hdr.seed_line != 0;
     if (r->view >= r->p.players) {
         d->lines.lineno = r->view_line;
         return rd_fail(d, CANASTA_E_INVALID,
             "seat %d does not exist in a %d-player game", r->view,
             (int)r->p.players);
     }
-    if (r->view >= 0 && ps->seen_seed)
+    if (r->view >= 0 && seen_seed)
         return rd_fail(d, CANASTA_E_SYNTAX,
             "a seat's view (\"view %d\") has no seed line", r->view);
-    if (r->view < 0 && !ps->seen_seed)
+    if (r->view < 0 && !seen_seed)
         return rd_fail(d, CANASTA_E_SYNTAX,
             "the header has no \"seed\" (or \"view\") line");
     return CANASTA_OK;
@@ -1547,6 +1551,7 @@ static int read_record(rec_reader *d)
     rec_parse ps;
     char line[CN_LINE_MAX + 1];
     memset(&ps, 0, sizeof ps);
+    cn_header_init(&ps.hdr);
     for (;;) {
         int rc = cn_lines_next(L, d->why, d->ws);
         if (rc < 0)

@@ -353,3 +353,9 @@ CANASTA_API int canasta_rules_red_three_bonus(int *bonus,
     *bonus = cn_red3_bonus(&rules->p, count);
     return CANASTA_OK;
 }
+
+int cn_unopened_hand_max(const cn_params *p)
+{
+    int stock = p->deck_size - p->players * p->hand_size - 1;
+    return p->hand_size + (p->draw_count - 1) * (stock / p->draw_count);
+}

@@ -111,23 +111,20 @@ void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
 
 /* ---- reading ---- */
 
-/* 1 when every settable option of p still has its preset's value. */
-static int options_untouched(const cn_params *p)
+/* The tags are only collected while they are read, and applied together
+ * once the header is complete (cn_header_finish): the preset first, then
+ * the options in key order, then the sides line is checked against the
+ * result.  So the header reads the same in any order of its lines (1.0
+ * checked "sides" against whichever preset had been read before it, and
+ * refused a preset line after an option line that had changed a value). */
+
+void cn_header_init(cn_header *h)
 {
-    cn_params d;
-    if (cn_params_preset(&d, p->preset) != CANASTA_OK)
-        return 1;
-    for (int key = 1; key < N_OPTION_NAMES; key++) {
-        int a = 0, b = 0;
-        cn_params_get(&a, p, key);
-        cn_params_get(&b, &d, key);
-        if (a != b)
-            return 0;
-    }
-    return 1;
+    memset(h, 0, sizeof *h);
+    h->preset = CANASTA_PRESET_CLASSIC;
 }
 
-static int read_preset(cn_params *p, char *rest, int lineno, char *why,
+static int read_preset(cn_header *h, char *rest, int lineno, char *why,
                        size_t ws)
 {
     char *tok = cn_token(&rest);
@@ -149,17 +146,13 @@ static int read_preset(cn_params *p, char *rest, int lineno, char *why,
                       "two-players, three-players, six-three-sides, "
                       "six-two-sides)",
                       lineno, tok);
-    if (np.preset == p->preset)
-        return 1;
-    if (!options_untouched(p))
-        return cn_why(why, ws, CANASTA_E_SYNTAX,
-            "line %d: the preset line must come before the option lines",
-            lineno);
-    *p = np;
+    /* Given twice, the later line wins, as for options. */
+    h->preset = preset;
+    h->preset_line = lineno;
     return 1;
 }
 
-static int read_option(cn_params *p, char *rest, int lineno, char *why,
+static int read_option(cn_header *h, char *rest, int lineno, char *why,
                        size_t ws)
 {
     char *name = cn_token(&rest), *val = cn_token(&rest);
@@ -180,83 +173,117 @@ static int read_option(cn_params *p, char *rest, int lineno, char *why,
         return cn_why(why, ws, CANASTA_E_SYNTAX,
                       "line %d: option %s: \"%s\" is not a number", lineno,
                       name, val);
-    canasta_rules tmp;
-    memset(&tmp, 0, sizeof tmp);
-    tmp.p = *p;
-    int rc = canasta_rules_set(&tmp, key, (int)v);
-    if (rc != CANASTA_OK) {
-        int lo = 0, hi = 0;
-        canasta_rules_option_range(&lo, &hi, &tmp, key);
-        return cn_why(why, ws, CANASTA_E_INVALID,
-            "line %d: option %s cannot be %ld (it takes %d to %d%s)",
-            lineno, name, v, lo, hi,
-            key == CANASTA_OPT_HAND_SIZE ? ", leaving a stock to draw from"
-                                         : "");
-    }
-    *p = tmp.p;
+    /* The range depends on the preset: checked by cn_header_finish.  An
+     * option given twice: the later line wins. */
+    h->opt_value[key] = (int32_t)v;
+    h->opt_line[key] = lineno;
     return 1;
 }
 
-static int read_sides(const cn_params *p, char *rest, int lineno, char *why,
+static int read_sides(cn_header *h, char *rest, int lineno, char *why,
                       size_t ws)
 {
     char *tok;
-    int n = 0;
+    int32_t v32[CN_HEADER_SIDES_MAX] = { 0 };
+    int n = 0, too_many = 0;
     while ((tok = cn_token(&rest)) != NULL) {
         long v;
         if (!cn_parse_int(tok, 0, 1000, &v))
             return cn_why(why, ws, CANASTA_E_SYNTAX,
                           "line %d: \"%s\" is not a side number", lineno, tok);
-        if (n >= p->players || v != p->seat_side[n])
-            break;
-        n++;
+        if (n < CN_HEADER_SIDES_MAX)
+            v32[n++] = (int32_t)v;
+        else
+            too_many = 1;
     }
-    if (tok || n != p->players) {
-        char want[64];
-        size_t k = 0;
-        for (int s = 0; s < p->players; s++)
-            k += (size_t)snprintf(want + k, sizeof want - k, " %d",
-                                  (int)p->seat_side[s]);
+    /* Two sides lines must agree with each other (and, at the end, with
+     * the preset), whichever comes first. */
+    if (h->sides_line &&
+        (h->n_sides != n || h->sides_too_many != too_many ||
+         memcmp(h->sides, v32, sizeof(int32_t) * (size_t)n) != 0))
         return cn_why(why, ws, CANASTA_E_INVALID,
-            "line %d: C1: the preset seats its %d players on sides%s",
-            lineno, (int)p->players, want);
-    }
+            "line %d: C1: this sides line differs from the one on line %d",
+            lineno, h->sides_line);
+    memcpy(h->sides, v32, sizeof(int32_t) * (size_t)n);
+    h->n_sides = n;
+    h->sides_too_many = too_many;
+    h->sides_line = lineno;
     return 1;
 }
 
-int cn_read_rules_tag(cn_params *p, uint64_t *seed, int *seen_seed,
-                      const char *key, char *rest, int lineno, char *why,
-                      size_t ws)
+int cn_read_rules_tag(cn_header *h, const char *key, char *rest, int lineno,
+                      char *why, size_t ws)
 {
     if (!key)
         return 0;
     if (strcmp(key, "preset") == 0)
-        return read_preset(p, rest, lineno, why, ws);
+        return read_preset(h, rest, lineno, why, ws);
     if (strcmp(key, "option") == 0)
-        return read_option(p, rest, lineno, why, ws);
+        return read_option(h, rest, lineno, why, ws);
     if (strcmp(key, "sides") == 0)
-        return read_sides(p, rest, lineno, why, ws);
+        return read_sides(h, rest, lineno, why, ws);
     if (strcmp(key, "seed") == 0) {
         char *tok = cn_token(&rest);
         uint64_t v;
-        if (*seen_seed)
+        if (h->seed_line)
             return cn_why(why, ws, CANASTA_E_SYNTAX,
                           "line %d: a second seed line", lineno);
         if (!tok || cn_token(&rest) || !cn_parse_u64(tok, &v))
             return cn_why(why, ws, CANASTA_E_SYNTAX,
                 "line %d: the seed is a decimal number from 0 to "
                 "18446744073709551615", lineno);
-        *seed = v;
-        *seen_seed = 1;
+        h->seed = v;
+        h->seed_line = lineno;
         return 1;
     }
     return 0;
 }
 
+int cn_header_finish(const cn_header *h, cn_params *p, char *why, size_t ws)
+{
+    cn_params_preset(p, h->preset); /* read_preset checked it */
+    for (int key = 1; key < N_OPTION_NAMES; key++) {
+        if (!h->opt_line[key])
+            continue;
+        canasta_rules tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.p = *p;
+        long v = h->opt_value[key];
+        if (canasta_rules_set(&tmp, key, (int)v) != CANASTA_OK) {
+            int lo = 0, hi = 0;
+            canasta_rules_option_range(&lo, &hi, &tmp, key);
+            return cn_why(why, ws, CANASTA_E_INVALID,
+                "line %d: option %s cannot be %ld (it takes %d to %d%s)",
+                h->opt_line[key], option_names[key], v, lo, hi,
+                key == CANASTA_OPT_HAND_SIZE
+                    ? ", leaving a stock to draw from" : "");
+        }
+        *p = tmp.p;
+    }
+    if (h->sides_line) {
+        int same = !h->sides_too_many && h->n_sides == p->players;
+        for (int s = 0; same && s < p->players; s++)
+            same = h->sides[s] == p->seat_side[s];
+        if (!same) {
+            char want[64];
+            size_t k = 0;
+            for (int s = 0; s < p->players; s++)
+                k += (size_t)snprintf(want + k, sizeof want - k, " %d",
+                                      (int)p->seat_side[s]);
+            return cn_why(why, ws, CANASTA_E_INVALID,
+                "line %d: C1: the preset seats its %d players on sides%s",
+                h->sides_line, (int)p->players, want);
+        }
+    }
+    return CANASTA_OK;
+}
+
 int cn_read_header(cn_lines *r, const char *kind, cn_params *p,
                    uint64_t *seed, char *why, size_t ws)
 {
-    int rc, seen_seed = 0;
+    int rc;
+    cn_header h;
+    cn_header_init(&h);
     cn_params_preset(p, CANASTA_PRESET_CLASSIC);
     *seed = 0;
     /* The kind line. */
@@ -306,8 +333,7 @@ int cn_read_header(cn_lines *r, const char *kind, cn_params *p,
         if (cn_line_ignored(r->line))
             continue;
         char *cur = r->line, *key = cn_token(&cur);
-        rc = cn_read_rules_tag(p, seed, &seen_seed, key, cur, r->lineno, why,
-                               ws);
+        rc = cn_read_rules_tag(&h, key, cur, r->lineno, why, ws);
         if (rc < 0)
             return rc;
         if (rc == 0) {
@@ -316,9 +342,12 @@ int cn_read_header(cn_lines *r, const char *kind, cn_params *p,
             break;
         }
     }
-    if (!seen_seed)
+    if ((rc = cn_header_finish(&h, p, why, ws)) != CANASTA_OK)
+        return rc;
+    if (!h.seed_line)
         return cn_why(why, ws, CANASTA_E_SYNTAX,
                       "line %d: the header has no seed line (e.g. \"seed "
                       "42\")", r->lineno + 1);
+    *seed = h.seed;
     return CANASTA_OK;
 }

@@ -137,29 +137,157 @@ void cn_end_hand(cn_state *st, int how, int seat)
     st->scored = 1;
     st->phase = CANASTA_PHASE_HAND_OVER;
     st->cur = (uint8_t)((st->dealer + 1) % p->players);
-
-    int best = 0, leaders = 0;
-    for (int side = 0; side < p->sides; side++) {
-        if (side == 0 || st->totals[side] > best) {
-            best = st->totals[side];
-            leaders = 1;
-            st->winner_plus1 = (uint8_t)(side + 1);
-        } else if (st->totals[side] == best) {
-            leaders++;
-        }
-    }
-    if (best < p->target) {
-        st->winner_plus1 = 0;
+    int w = 0;
+    int over = cn_game_over(p, st->hand_no, st->totals, &w);
+    st->winner_plus1 = (uint8_t)w;
+    if (!over)
         return;
-    }
-    if (leaders > 1) {
-        st->winner_plus1 = 0;
-        if (p->tie_rule != CANASTA_TIE_DECLARE)
-            return;
-    }
     st->phase = CANASTA_PHASE_GAME_OVER;
     cn_event_add(st, CANASTA_EVENT_GAME_OVER, -1, (int)st->winner_plus1 - 1,
                  -1, -1);
+}
+
+/* ---- the end of the game and the bounds of a hand's score ---- */
+
+int cn_s6_over(const cn_params *p, const int32_t *totals, int *winner_plus1)
+{
+    int best = 0, leaders = 0, w = 0;
+    for (int side = 0; side < p->sides; side++) {
+        if (side == 0 || totals[side] > best) {
+            best = totals[side];
+            leaders = 1;
+            w = side + 1;
+        } else if (totals[side] == best) {
+            leaders++;
+        }
+    }
+    *winner_plus1 = 0;
+    if (best < p->target)
+        return 0;
+    if (leaders > 1)
+        return p->tie_rule == CANASTA_TIE_DECLARE;
+    *winner_plus1 = w;
+    return 1;
+}
+
+int cn_game_over(const cn_params *p, int32_t hand_no, const int32_t *totals,
+                 int *winner_plus1)
+{
+    if (cn_s6_over(p, totals, winner_plus1))
+        return 1;
+    int at_limit = hand_no >= CN_HAND_LIMIT;
+    for (int side = 0; side < p->sides; side++)
+        if (totals[side] < -CN_PLAY_LIMIT || totals[side] > CN_PLAY_LIMIT)
+            at_limit = 1;
+    if (!at_limit)
+        return 0;
+    /* No next hand can be dealt: the highest total wins, equal leaders
+     * tie (whatever the tie rule: there is no hand to play on). */
+    int best = 0, leaders = 0, w = 0;
+    for (int side = 0; side < p->sides; side++) {
+        if (side == 0 || totals[side] > best) {
+            best = totals[side];
+            leaders = 1;
+            w = side + 1;
+        } else if (totals[side] == best) {
+            leaders++;
+        }
+    }
+    *winner_plus1 = leaders > 1 ? 0 : w;
+    return 1;
+}
+
+int cn_deck_value(const cn_params *p)
+{
+    uint8_t counts[CANASTA_CARD_LIMIT];
+    int v = 0;
+    cn_deck_counts(p, counts);
+    for (int c = 8; c <= 60; c++)
+        v += counts[c] * cn_value(c);
+    return v;
+}
+
+int cn_column_canastas_max(const cn_params *p)
+{
+    int by_ranks = 11 * (p->lone_hand ? 2 : 1);
+    int by_cards = (p->deck_size - 2 * p->packs) / 7;
+    return by_ranks < by_cards ? by_ranks : by_cards;
+}
+
+int cn_hand_score_bound(const cn_params *p)
+{
+    return cn_deck_value(p) + 500 * cn_column_canastas_max(p) +
+           cn_red3_bonus(p, 2 * p->packs) + 200;
+}
+
+/* The number of red threes whose R3 bonus is b (1 .. 2 * packs), or 0. */
+static int red3_count_of(const cn_params *p, int b)
+{
+    for (int k = 1; k <= 2 * p->packs; k++)
+        if (cn_red3_bonus(p, k) == b)
+            return k;
+    return 0;
+}
+
+int cn_check_breakdown(const cn_params *p, int how, int seat,
+                       const int32_t *items, const int *lines, char *why,
+                       size_t ws)
+{
+    const int bad = CANASTA_E_INVALID;
+    int value = cn_deck_value(p), cmax = cn_column_canastas_max(p);
+    int out = how == CANASTA_END_WENT_OUT ? 100
+            : how == CANASTA_END_CONCEALED ? 200 : 0;
+    int reds = 0;
+    for (int side = 0; side < p->sides; side++) {
+        const int32_t *it = items + side * CANASTA_SCORE_ITEMS;
+        int L = lines[side];
+        long m = it[CANASTA_SCORE_MELDED];
+        long nat = it[CANASTA_SCORE_NATURAL_CANASTAS];
+        long mix = it[CANASTA_SCORE_MIXED_CANASTAS];
+        long red = it[CANASTA_SCORE_RED_THREES];
+        long o = it[CANASTA_SCORE_GOING_OUT], h = it[CANASTA_SCORE_IN_HAND];
+        if (m % 5 || (m != 0 && (m < 15 || m > value)))
+            return cn_why(why, ws, bad, "line %d: E3: side %d's melded cards "
+                "count %ld; melded cards count a multiple of 5 from 15 (a "
+                "meld of three 4s) to %d (the whole deck), or 0", L, side, m,
+                value);
+        if (nat < 0 || nat % 500 || mix < 0 || mix % 300 ||
+            nat / 500 + mix / 300 > cmax)
+            return cn_why(why, ws, bad, "line %d: S1: side %d's canastas "
+                "score %ld and %ld; a natural canasta scores 500 and a mixed "
+                "one 300, at most %d canastas in all", L, side, nat, mix,
+                cmax);
+        if ((nat || mix) && m == 0)
+            return cn_why(why, ws, bad, "line %d: S1: side %d has canastas "
+                "but no melded cards", L, side);
+        int k = red ? red3_count_of(p, (int)(red < 0 ? -red : red)) : 0;
+        if (red && (!k || (red > 0) != (m > 0)))
+            return cn_why(why, ws, bad, "line %d: R3: side %d's red threes "
+                "score %ld; they score the R3 bonus of 1 to %d red threes, "
+                "plus when the side melded and minus when it did not", L,
+                side, red, 2 * p->packs);
+        reds += k;
+        if (reds > 2 * p->packs)
+            return cn_why(why, ws, bad, "line %d: R3: the red threes scored "
+                "add up to more than the %d of the deck", L, 2 * p->packs);
+        int own = seat >= 0 && p->seat_side[seat] == side;
+        int may = out && (own || p->lone_hand);
+        if ((o != 0 && (!may || o != out)) || (own && o != out))
+            return cn_why(why, ws, bad, "line %d: S2: side %d's going-out "
+                "bonus is %ld; it is %d for the side of the seat that went "
+                "out%s, 0 otherwise", L, side, o, out ? out : 100,
+                out == 200 ? " concealed" : "");
+        if (o && nat / 500 + mix / 300 < p->canastas_to_go_out)
+            return cn_why(why, ws, bad, "line %d: G1: side %d went out with "
+                "fewer than %d canasta%s", L, side,
+                (int)p->canastas_to_go_out,
+                p->canastas_to_go_out > 1 ? "s" : "");
+        if (h > 0 || h % 5 || h < -value)
+            return cn_why(why, ws, bad, "line %d: E3: side %d's cards left "
+                "in hand count %ld; they count minus a multiple of 5, at most "
+                "%d (the whole deck), or 0", L, side, h, value);
+    }
+    return CANASTA_OK;
 }
 
 /* ---- public scoring from parts ---- */

@@ -5,7 +5,7 @@
  * docs/SEARCH.md documents the encodings. */
 #include <stddef.h>
 #include <string.h>
-#include "internal.h"
+#include "position.h" /* cn_position_normalize */
 
 /* ---- actions ---- */
 
@@ -573,7 +573,11 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
     memset(dst->st.ev_cards, 0, sizeof dst->st.ev_cards);
     dst->st.ev_n = 0;
     dst->st.ev_cards_n = 0;
-    /* A game that begins here: undo stops at this state. */
+    /* A game that begins here: undo stops at this state, which is what
+     * its position implies (a finished hand began from its totals less
+     * its score, after no hand the text knows of), so that its save and
+     * position read back to an equal game. */
+    cn_position_normalize(&dst->st, &dst->st);
     memcpy(dst->base, &dst->st, sizeof *dst->base);
     dst->from_position = 1;
     dst->hist_len = 0;

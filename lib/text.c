@@ -161,6 +161,11 @@ int cn_lines_next(cn_lines *r, char *why, size_t why_size)
     r->pos = end < r->len ? end + 1 : end;
     r->lineno++;
     size_t n = end - start;
+    /* A '\r' before the newline (or the end of the text) is ignored, so
+     * it does not count toward the line's length either: a file edited on
+     * Windows reads as the same file with '\n' alone, at every length. */
+    if (n > 0 && r->text[end - 1] == '\r')
+        n--;
     if (n > CN_LINE_MAX)
         return cn_why(why, why_size, CANASTA_E_SYNTAX,
                       "line %d: longer than %d characters", r->lineno,

@@ -150,5 +150,25 @@ run two-files 2 "$full" "$deck"
 run missing-file 2 "$tmp/no-such-file.rec" && expect "$tmp/err" "no-such-file.rec" missing-file
 printf '' > "$tmp/empty.rec"
 run empty 2 "$tmp/empty.rec"
+# an input without end, or just over the 64 MiB the tool reads (issue 16):
+# exit 2 naming the size, never all the memory there is (the ulimit only
+# guards this machine against a tool that would keep reading)
+too_big() {
+    name=$1
+    shift
+    tests=$((tests + 1))
+    (ulimit -v 1048576 2>/dev/null; "$prog" "$@") > "$tmp/out" 2> "$tmp/err"
+    got=$?
+    if [ "$got" -ne 2 ]; then
+        fail "$name: exit status $got, expected 2"
+        return
+    fi
+    expect "$tmp/err" "is larger than 67108864 bytes (64 MiB)" "$name"
+}
+too_big dev-zero /dev/zero
+head -c 67108865 /dev/zero > "$tmp/big.rec"
+too_big over-limit "$tmp/big.rec"
+too_big over-limit-stdin - < "$tmp/big.rec"
+rm -f "$tmp/big.rec"
 
 finish

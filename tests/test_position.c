@@ -826,8 +826,10 @@ START_TEST(test_C1_position_seats_and_sides)
 END_TEST
 
 /* Hand numbers are 1 .. 1000000000 (E_INVALID beyond; not a number
- * beyond int32), so the hand number NEXT_HAND adds 1 to cannot overflow:
- * a finished hand 1000000000 deals hand 1000000001. */
+ * beyond int32).  Issue 16: 1.0 let a finished hand 1000000000 deal hand
+ * 1000000001, a state its own save and position refuse; now the game
+ * ends with that hand (no further hand can be numbered), and a finished
+ * hand 1000000000 is read only as game over. */
 START_TEST(test_position_hand_number_limit)
 {
     refuse_variant("hand-number", "hand-number 2147483647", CANASTA_E_INVALID,
@@ -861,14 +863,30 @@ START_TEST(test_position_hand_number_limit)
     memcpy(big, t, (size_t)(at - t));
     strcpy(big + (at - t), "\nhand-number 1000000000\n");
     strcat(big, at + strlen("\nhand-number 1\n"));
-    p = load_ok(big);
+    /* The finished hand 1000000000 in phase hand-over: refused, it is the
+     * last hand (S6 at the bound); in phase game-over it reads, and its
+     * winner is the side with the higher total (none for equal ones). */
+    int phase_line = 2;
+    for (const char *c = big; c < strstr(big, "\nphase "); c++)
+        phase_line += *c == '\n';
+    refuse(big, CANASTA_E_INVALID, phase_line, "S6: with these totals the "
+           "game is over");
+    char *over = malloc(strlen(big) + 8);
+    at = strstr(big, "\nphase hand-over\n");
+    ck_assert_ptr_nonnull(at);
+    memcpy(over, big, (size_t)(at - big));
+    strcpy(over + (at - big), "\nphase game-over\n");
+    strcat(over, at + strlen("\nphase hand-over\n"));
+    p = load_ok(over);
+    ck_assert_int_eq(th_phase(p), CANASTA_PHASE_GAME_OVER);
+    int w = -2, t0 = th_total(p, 0), t1 = th_total(p, 1);
+    ck_assert_int_eq(canasta_game_winner(&w, p), CANASTA_OK);
+    ck_assert_int_eq(w, t0 > t1 ? 0 : t1 > t0 ? 1 : -1);
     canasta_move m;
     th_move(&m, CANASTA_MOVE_NEXT_HAND, th_seat(p));
-    th_ok(p, &m);
-    ck_assert_int_eq(canasta_game_hand_number(&hn, p), 0);
-    ck_assert_int_eq(hn, 1000000001);
-    ck_assert_int_eq(th_phase(p), CANASTA_PHASE_DRAW);
+    th_err(p, &m, CANASTA_E_GAME_OVER);
     canasta_game_free(p);
+    free(over);
     free(big);
     canasta_free(t);
     canasta_game_free(g);
@@ -963,10 +981,12 @@ START_TEST(test_S6_position_scores_and_totals)
     /* S5: the items do not add up. */
     refuse_variant("last-score 0", "last-score 0 1000 500 0 100 0 0 1700",
                    CANASTA_E_INVALID, line_of("last-score 0"), "S5");
-    /* S6: a total at the target ends the game; no hand is played. */
+    /* S6: a total at the target ends the game; no hand is played.  (In
+     * hand 3: in hand 2 the totals are hand 1's score, S5.) */
     const char *lines[N_CRAFTED];
     memcpy(lines, crafted, sizeof crafted);
     lines[line_of("totals") - BODY_FIRST_LINE] = "totals 5000 -200";
+    lines[line_of("hand-number") - BODY_FIRST_LINE] = "hand-number 3";
     char *t = build(lines, N_CRAFTED, 1);
     refuse(t, CANASTA_E_INVALID, line_of("totals"), "S6");
     free(t);
@@ -1421,9 +1441,11 @@ START_TEST(test_S5_position_hand_being_played)
     }
     /* S6: equal leaders at the target play on by default (another hand,
      * so this one is possible); with the tie declared the game is over
-     * and no hand is played. */
+     * and no hand is played.  (In hand 3: hand 2 starts from hand 1's
+     * score, S5.) */
     {
-        static const char *const e[] = { "totals", "totals 5000 5000" };
+        static const char *const e[] = { "totals", "totals 5000 5000",
+            "hand-number", "hand-number 3" };
         t = EDITED(e);
         canasta_game *g = load_ok(t);
         ck_assert_int_eq(th_total(g, 0), 5000);

@@ -723,9 +723,16 @@ START_TEST(test_record_update_needs_the_same_hand_start)
     ck_assert_int_eq(canasta_game_from_position(&from_pos, NULL, 0, pos,
                                                 (size_t)-1), CANASTA_OK);
     ck_assert_int_eq(canasta_record_update(rec, from_pos), CANASTA_E_ARG);
-    /* The same hand dealt from other start totals. */
-    char *s1 = replaced(save, "start-totals 100 -50\n",
+    /* The same hand dealt from other start totals (and so, in hand 2,
+     * another score of hand 1: S5, hand 2 starts from hand 1's score). */
+    char *s0 = replaced(save, "start-totals 100 -50\n",
                         "start-totals 200 -150\n");
+    char *s1a = replaced(s0, "last-score 0 100 0 0 0 0 0 100\n",
+                         "last-score 0 200 0 0 0 0 0 200\n");
+    char *s1 = replaced(s1a, "last-score 1 0 0 0 0 0 -50 -50\n",
+                        "last-score 1 0 0 0 0 0 -150 -150\n");
+    free(s0);
+    free(s1a);
     char *s2 = replaced(s1, "\ntotals 100 -50\n", "\ntotals 200 -150\n");
     canasta_game *other = NULL;
     char why[256];

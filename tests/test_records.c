@@ -1518,8 +1518,9 @@ START_TEST(test_S5_record_start_values)
 }
 END_TEST
 
-/* Hand numbers are 1 .. 1000000000 in records (E_INVALID beyond), so the
- * hand number NEXT_HAND adds 1 to cannot overflow. */
+/* Hand numbers are 1 .. 1000000000 in records (E_INVALID beyond), and a
+ * game ends with hand 1000000000 (issue 16: 1.0 dealt hand 1000000001,
+ * which its own record refused). */
 START_TEST(test_record_hand_numbers_are_bounded)
 {
     th_movelist ml = { NULL, 0, 0 };
@@ -1586,12 +1587,22 @@ START_TEST(test_record_hand_numbers_are_bounded)
             canasta_move m = pick_move(g2, &ml, &r);
             th_ok(g2, &m);
         }
-        if (phase_of(g2) == CANASTA_PHASE_HAND_OVER) {
-            canasta_move m = pick_move(g2, &ml, &r);
-            th_ok(g2, &m);
-            REQ_RC(canasta_game_hand_number(&hand, g2), CANASTA_OK);
-            ck_assert_int_eq(hand, 1000000001);
-        }
+        /* Issue 16: 1.0 dealt hand 1000000001 here, which no save,
+         * position or record can hold; the game now ends with the last
+         * hand a text can number, and its own record replays. */
+        ck_assert_int_eq(phase_of(g2), CANASTA_PHASE_GAME_OVER);
+        canasta_record *again = NULL;
+        REQ_RC(canasta_record_create(&again, g2), CANASTA_OK);
+        char *t2 = text_of(again, CANASTA_VIEW_ALL);
+        canasta_record *back = parse_ok(t2);
+        canasta_game *g3 = NULL;
+        rc = canasta_record_replay(&g3, &line, why, sizeof why, back);
+        ck_assert_msg(rc == CANASTA_OK, "%s", why);
+        ck_assert_int_eq(th_games_equal(g2, g3), 1);
+        canasta_game_free(g3);
+        canasta_record_free(back);
+        canasta_free(t2);
+        canasta_record_free(again);
         canasta_game_free(g2);
         canasta_record_free(big);
         free(cut);

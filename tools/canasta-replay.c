@@ -12,8 +12,9 @@
  *   exit 1  an illegal move, a wrong event, or a record that cannot be
  *           replayed (a seat's view): prints "FILE:LINE: explanation",
  *           which starts with the rule ID when a rule is involved
- *   exit 2  bad arguments, an unreadable file, or text that is not a
- *           record (syntax, unknown version)
+ *   exit 2  bad arguments, an unreadable file, an input larger than
+ *           64 MiB (MAX_INPUT), or text that is not a record (syntax,
+ *           unknown version)
  *
  * With --json the result goes to standard output as one JSON object
  * instead (errors included); the exit status is the same.
@@ -29,6 +30,12 @@
 
 #define WHY_SIZE 8192
 #define MAX_SIDES 4
+/* The largest input read: 64 MiB.  A record of a whole game to 5000 is
+ * a few hundred kilobytes (the longest example, full-game.rec, is under
+ * 100 kB), so this leaves room for games of thousands of hands while a
+ * stream without end (canasta-replay /dev/zero) stops with exit 2 instead
+ * of taking all the memory there is. */
+#define MAX_INPUT ((size_t)64 << 20)
 
 static const char *prog = "canasta-replay";
 
@@ -44,7 +51,8 @@ static void usage(FILE *f)
         "\n"
         "Exit status: 0 the record is consistent; 1 an illegal move or a\n"
         "wrong event (FILE:LINE: explanation); 2 usage, input or syntax\n"
-        "error.\n", prog);
+        "error, or an input larger than %zu bytes (64 MiB).\n", prog,
+        MAX_INPUT);
 }
 
 /* ---- JSON ---- */
@@ -70,13 +78,21 @@ static void json_string(const char *s)
 
 /* ---- input ---- */
 
-static char *read_all(FILE *f, size_t *len)
+/* The whole input, at most MAX_INPUT bytes: NULL with errno set on a read
+ * error or no memory, NULL with *too_big set when there is more. */
+static char *read_all(FILE *f, size_t *len, int *too_big)
 {
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
+    *too_big = 0;
     if (!buf)
         return NULL;
     for (;;) {
+        if (n > MAX_INPUT) {
+            free(buf);
+            *too_big = 1;
+            return NULL;
+        }
         if (n == cap) {
             char *nb = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
             if (!nb) {
@@ -270,10 +286,17 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t len = 0;
-    char *text = read_all(f, &len);
+    int too_big = 0;
+    char *text = read_all(f, &len, &too_big);
     int err = errno;
     if (f != stdin)
         fclose(f);
+    if (!text && too_big) {
+        fprintf(stderr, "%s: %s: the input is larger than %zu bytes "
+                "(64 MiB), more than any game record\n", prog, name,
+                MAX_INPUT);
+        return 2;
+    }
     if (!text) {
         fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(err));
         return 2;

@@ -40,7 +40,7 @@ __all__ = [
     "ALLOC_FN", "RELEASE_FN", "VIEW_ALL", "PRESETS", "PRESET_CLASSIC",
     "PRESET_TWO_PLAYERS", "PRESET_THREE_PLAYERS", "PRESET_SIX_THREE_SIDES",
     "PRESET_SIX_TWO_SIDES", "OPT_LONE_HAND", "EVENT_LONE_HAND",
-    "SCORE_ITEMS", "MELD_KINDS", "WENT_OUT",
+    "SCORE_ITEMS", "MELD_KINDS", "WENT_OUT", "TURN_STARTS",
 ]
 
 #: The library version this binding is written for (major, minor): any
@@ -85,6 +85,8 @@ ACTION_MULTI = 1 << 63          # CANASTA_ACTION_MULTI
 EVENT_LONE_HAND = 11
 PHASES = {1: "draw", 2: "play", 3: "answer", 4: "hand-over", 5: "game-over"}
 PERMISSIONS = {0: "none", 1: "asked", 2: "yes", 3: "no"}
+#: How a turn began (enum canasta_turn_start, 1.1): Game.turn_state().
+TURN_STARTS = {0: "none", 1: "stock", 2: "pile"}
 HAND_ENDS = {0: "none", 1: "went-out", 2: "concealed", 3: "red-three",
              4: "stock"}
 SCORE_ITEMS = ("melded", "natural_canastas", "mixed_canastas", "red_threes",
@@ -252,12 +254,14 @@ _PROTOTYPES = {
     "canasta_action_to_move": (_I, [POINTER(_Move), _GameP, c_uint64]),
     "canasta_game_infoset_hash": (_I, [_U64P, _GameP, _I]),
     "canasta_game_determinize": (_I, [_GameP, _GameP, _I, c_uint64]),
+    # New in 1.1.
+    "canasta_game_turn_state": (_I, [_IntP, _IntP, _IntP, _IntP, _IntP,
+                                     _IntP, _GameP]),
 }
-#: Functions a 1.0 library may lack: none yet.  A function added in a
-#: later 1.x release goes here, so that the binding still loads an older
-#: 1.x library; calling it then raises MissingFunctionError, and
-#: has_function() tells beforehand.
-_OPTIONAL: frozenset = frozenset()
+#: Functions a 1.0 library may lack: those added in a later 1.x release,
+#: so that the binding still loads an older 1.x library; calling one then
+#: raises MissingFunctionError, and has_function() tells beforehand.
+_OPTIONAL: frozenset = frozenset({"canasta_game_turn_state"})
 
 
 # ----------------------------------------------------------------------
@@ -848,6 +852,26 @@ class Game:
     def permission(self) -> str:
         """G4 state: "none", "asked", "yes" or "no"."""
         return PERMISSIONS[self._int("canasta_game_permission")]
+
+    def turn_state(self) -> Dict[str, Any]:
+        """The turn of the player to move (canasta_game_turn_state, new in
+        libcanasta 1.1; MissingFunctionError on a 1.0 library): "seat"
+        (whose turn it is), "began" ("none" before the draw, "stock" or
+        "pile"), "meld_moves" (MELD moves made this turn), "new_melds"
+        (rank names of the melds the side began this turn, ascending),
+        "melded_before" (the player melded in an earlier turn of this
+        hand: False means going out concealed is still possible, G3) and
+        "permission" (as the permission property)."""
+        v = [c_int() for _ in range(6)]
+        _check(self._lib.canasta_game_turn_state(
+            *[byref(x) for x in v], self._handle()))
+        seat, began, melds, new, before, perm = (x.value for x in v)
+        return {"seat": seat, "began": TURN_STARTS.get(began, str(began)),
+                "meld_moves": melds,
+                "new_melds": [name for r, name in _RANK_NAMES.items()
+                              if new >> r & 1],
+                "melded_before": bool(before),
+                "permission": PERMISSIONS.get(perm, str(perm))}
 
     @property
     def hand_end(self) -> Tuple[str, int]:

@@ -932,6 +932,137 @@ class PositionTests(unittest.TestCase):
                          ("E_VERSION", 1))
 
 
+def position_line(text, key):
+    """The tokens after `key` on the position line that starts with it."""
+    for line in text.splitlines():
+        parts = line.split()
+        if parts and parts[0] == key:
+            return parts[1:]
+    raise AssertionError("no %s line" % key)
+
+
+EXAMPLE_POSITIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                 "..", "..", "examples", "positions")
+
+
+def example_position(name):
+    with open(os.path.join(EXAMPLE_POSITIONS, name)) as f:
+        return f.read()
+
+
+class ExamplePositionTests(unittest.TestCase):
+    """examples/positions: partial positions (libcanasta 1.1) read, play as
+    their comments say, and read to the same game as the complete
+    position the library writes of them."""
+
+    def read(self, name):
+        text = example_position(name)
+        g = Game.from_position(text)
+        full = g.position()
+        self.assertNotIn(" rest", full)
+        self.assertNotIn("+", full)
+        self.assertEqual(Game.from_position(full), g)
+        return g
+
+    @need("canasta_game_from_position")
+    def test_frozen_pile(self):
+        g = self.read("frozen-pile.pos")
+        self.assertTrue(g.pile_status(0)["frozen"])
+        self.assertEqual(g.legal_moves(), ["0 draw", "0 take 9c 9d"])
+        self.assertEqual(g.validate("0 take 9:").name, "E_PILE_FROZEN")
+        g.apply("0 take 9c 9d")
+        self.assertEqual(len(g.melds(0)["9"]), 6)
+
+    @need("canasta_game_from_position")
+    def test_opening_from_the_pile(self):
+        g = self.read("opening-from-pile.pos")
+        self.assertEqual(g.opening_minimum(1), 90)
+        self.assertEqual(g.validate("1 take Kc Kd").name, "E_OPENING")
+        g.apply("1 take Kc Kd, Ac Ad Ah")
+        self.assertTrue(g.opened(1))
+
+    @need("canasta_game_from_position")
+    def test_concealed_exit(self):
+        g = self.read("concealed-exit.pos")
+        for move in ("2 draw", "2 meld Kc Kc Kd Kd Kh Ks Ks, 5c 5d 5h 5s",
+                     "2 discard 9c"):
+            g.apply(move)
+        self.assertEqual(g.hand_end, ("concealed", 2))
+        self.assertEqual(g.hand_score(0)["going_out"], 200)
+
+    @need("canasta_game_from_position")
+    def test_empty_stock(self):
+        g = self.read("empty-stock.pos")
+        self.assertEqual(g.stock_size, 0)
+        self.assertEqual([g.hand_size(s) for s in range(4)], [22] * 4)
+        self.assertEqual(g.legal_moves(), ["0 take 9:"])
+        self.assertEqual(g.validate("0 decline").name, "E_MUST_TAKE")
+
+    @need("canasta_game_from_position")
+    def test_six_players(self):
+        g = self.read("six-players.pos")
+        self.assertEqual([g.hand_size(s) for s in range(6)], [13] * 6)
+        self.assertEqual((g.stock_size, g.pile_top), (83, "8h"))
+        self.assertEqual(card_count(g), 162)
+
+
+class TurnStateTests(unittest.TestCase):
+    """Game.turn_state() (canasta_game_turn_state, libcanasta 1.1)."""
+
+    @need("canasta_game_turn_state")
+    def test_a_turn_step_by_step(self):
+        g = Game(seed=42)
+        seat = g.current_seat
+        self.assertEqual(g.turn_state(), {
+            "seat": seat, "began": "none", "meld_moves": 0, "new_melds": [],
+            "melded_before": False, "permission": "none"})
+        g.apply("%d draw" % seat)
+        self.assertEqual(g.turn_state()["began"], "stock")
+        # The discard starts the next player's turn.
+        card = g.hand(seat)[0]
+        g.apply("%d discard %s" % (seat, card))
+        st = g.turn_state()
+        self.assertEqual((st["seat"], st["began"], st["meld_moves"]),
+                         ((seat + 1) % 4, "none", 0))
+
+    @need("canasta_game_turn_state", "canasta_game_position")
+    def test_agrees_with_the_position_in_random_play(self):
+        """Every state of random games: the answers are what the
+        position's turn lines say (docs/NOTATION.md), and each kind of
+        turn occurs: drawn, pile taken, a meld made, melded before."""
+        seen = set()
+        sources = {"none": "none", "stock": "stock", "pile": "pile"}
+        for seed in range(1, 9):
+            g = Game(seed=seed, target=1500)
+            rng = random.Random(seed)
+            for _ in range(400):
+                if g.over:
+                    break
+                text = g.position()
+                st = g.turn_state()
+                self.assertEqual(st["seat"],
+                                 int(position_line(text, "turn")[0]))
+                self.assertEqual(sources[position_line(text, "source")[0]],
+                                 st["began"])
+                self.assertEqual(
+                    st["meld_moves"],
+                    int(position_line(text, "melds-this-turn")[0]))
+                self.assertEqual(st["new_melds"],
+                                 position_line(text, "new-melds"))
+                self.assertEqual(
+                    st["melded_before"],
+                    position_line(text, "melded-before-turn") == ["1"])
+                self.assertEqual(st["permission"],
+                                 position_line(text, "permission")[0])
+                seen.add(st["began"])
+                if st["meld_moves"]:
+                    seen.add("meld")
+                if st["melded_before"]:
+                    seen.add("before")
+                g.apply(rng.choice(g.legal_moves()))
+        self.assertEqual(seen, {"none", "stock", "pile", "meld", "before"})
+
+
 class ViewTests(unittest.TestCase):
     def aces_elsewhere(self):
         """A game dealt so that seats 1-3 hold all eight aces."""

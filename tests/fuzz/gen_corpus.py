@@ -229,7 +229,9 @@ TEXT_WORDS = MOVE_WORDS + [
     "redthree ", "replace ", "drew ", "pickup ", "side ", "canasta ",
     "natural", "mixed", "end ", "score side ", "melded ", "redthrees ",
     "out ", "inhand ", "total ", "gameover winner ", "gameover tie",
-    "dealt ", "-", "1000000000", "-2147483648"]
+    "dealt ", "-", "1000000000", "-2147483648",
+    # partial positions (1.1): "+N" cards dealt, "rest" to the stock
+    " +11", " +0", " rest", "999000000", "-999000000"]
 
 
 def write_dict(name, words):
@@ -386,6 +388,14 @@ def library_seeds():
     play(x2, 30)
     write("save", "x2-mid-hand", enc(x2.save()))
     write("position", "x2-mid-hand", enc(x2.position()))
+    # Partial positions (1.1): the examples of examples/positions, which
+    # name only some cards ("hand S +N", "stock rest") and leave out the
+    # hand before's breakdown.
+    ex = os.path.join(HERE, "..", "..", "examples", "positions")
+    for name in sorted(os.listdir(ex)):
+        if name.endswith(".pos"):
+            with open(os.path.join(ex, name)) as f:
+                write("position", "partial-" + name[:-4], enc(f.read()))
 
 
 library_seeds()
