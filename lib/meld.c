@@ -208,7 +208,7 @@ static int can_finish(const cn_state *st, const uint8_t *hand, int n,
  *
  * brief 0 (cn_after_meld_check): the first rule broken gets the
  * sentence, and a second one broken by the same move is named after it
- * (M6 with G4 after a "yes"; G4 after a "no" with G1).  brief 1
+ * (G4 after a "no" with G1).  brief 1
  * (cn_after_meld_also): another check's sentence is already in why; the
  * rules broken here are named after it. */
 static int after_meld(const cn_state *st, const cn_plan *pl,
@@ -224,8 +224,6 @@ static int after_meld(const cn_state *st, const cn_plan *pl,
     if (brief && !words)
         return CANASTA_OK;
     if (pl->black_threes && hand_after > 1) {
-        int yes_lost = words && st->permission == CANASTA_PERMISSION_YES &&
-                       !can_finish(st, after, hand_after, pl);
         if (brief)
             cn_why_also(why, ws, 0, "; also M6: black threes are melded "
                         "only by a player going out");
@@ -233,9 +231,6 @@ static int after_meld(const cn_state *st, const cn_plan *pl,
             cn_why(why, ws, 0, "M6: black threes may be melded only when "
                    "going out; after this move you would still hold %d "
                    "cards", hand_after);
-        if (yes_lost)
-            cn_why_also(why, ws, 0, "; also G4: after your partner's yes "
-                        "you must go out, and then you could not");
         return CANASTA_E_THREES;
     }
     if (hand_after <= 1) {

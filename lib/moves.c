@@ -107,18 +107,10 @@ static int check_discard(const cn_state *st, const canasta_move *m,
     int after = st->hand_n[seat] - 1;
     int needed = st->p.canastas_to_go_out;
     if (after == 0) {
-        /* cheap: a count of the side's canastas */
-        int short_of = cn_side_canastas(st, st->side_of[seat]) < needed;
-        if (st->permission == CANASTA_PERMISSION_NO) {
-            cn_why(why, ws, 0,
+        if (st->permission == CANASTA_PERMISSION_NO)
+            return cn_why(why, ws, CANASTA_E_GO_OUT,
                 "G4: your partner said no, so you may not go out this turn");
-            if (short_of) /* and could not have gone out anyway */
-                cn_why_also(why, ws, 0, "; also G1: going out needs %d "
-                            "canasta%s on your side", needed,
-                            needed > 1 ? "s" : "");
-            return CANASTA_E_GO_OUT;
-        }
-        if (short_of)
+        if (cn_side_canastas(st, st->side_of[seat]) < needed)
             return cn_why(why, ws, CANASTA_E_GO_OUT,
                 "G1: discarding your last card would put you out, and your "
                 "side has no canasta yet; keep at least one card");

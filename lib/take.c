@@ -38,8 +38,8 @@ static int note_buried(const cn_state *st, int r, int err, char *why,
     if (c) {
         char name[4];
         cn_card_name(name, c);
-        cn_why_also(why, ws, 0, "; the %s further down the pile cannot "
-                    "help (P1)", name);
+        cn_why_also(why, ws, 0, "; P1: the %s further down the pile "
+                    "cannot help", name);
     }
     return err;
 }

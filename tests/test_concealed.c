@@ -25,65 +25,15 @@
 /* Positions                                                          */
 /* ---------------------------------------------------------------- */
 
-/* "canasta-position 1", "seed 7", the option line when additions is 0 or
- * 1 (-1: no line, the preset's default), then the body lines; the cards
- * of the deck that no line places are appended to the "stock" line (below
- * the cards it names), so every card is placed once. */
-static char *position(const char *const *lines, size_t n, int additions)
-{
-    int count[CANASTA_CARD_LIMIT] = { 0 };
-    size_t cap = 8192, len = 0;
-    char *out = malloc(cap);
-    ck_assert_ptr_nonnull(out);
-    len += (size_t)snprintf(out, cap, "canasta-position 1\nseed 7\n");
-    if (additions >= 0)
-        len += (size_t)snprintf(out + len, cap - len,
-                                "option concealed-additions %d\n", additions);
-    for (size_t i = 0; i < n; i++) {
-        static const char *const card_lines[] = { "hand ", "red-threes ",
-                                                  "meld ", "stock", "pile" };
-        int cards = 0;
-        for (size_t k = 0; k < 5; k++)
-            cards |= strncmp(lines[i], card_lines[k],
-                             strlen(card_lines[k])) == 0;
-        if (!cards)
-            continue;
-        char buf[1024], *save = NULL;
-        snprintf(buf, sizeof buf, "%s", lines[i]);
-        for (char *tok = strtok_r(buf, " ", &save); tok;
-             tok = strtok_r(NULL, " ", &save)) {
-            int c;
-            if (canasta_card_from_string(&c, tok, (size_t)-1) == CANASTA_OK)
-                count[c]++;
-        }
-    }
-    for (size_t i = 0; i < n; i++) {
-        len += (size_t)snprintf(out + len, cap - len, "%s", lines[i]);
-        if (strncmp(lines[i], "stock", 5) == 0)
-            for (int c = 8; c <= 60; c++) {
-                char name[8];
-                int want = c == CANASTA_JOKER ? 4 : 2;
-                if (canasta_card_to_string(name, sizeof name, c) != 0)
-                    continue;
-                for (int k = count[c]; k < want; k++)
-                    len += (size_t)snprintf(out + len, cap - len, " %s",
-                                            name);
-            }
-        len += (size_t)snprintf(out + len, cap - len, "\n");
-    }
-    ck_assert_uint_lt(len, cap);
-    return out;
-}
-
+/* The position of lines with the option line for additions 0 or 1 (-1:
+ * no line, the preset's default). */
 static canasta_game *load(const char *const *lines, size_t n, int additions)
 {
-    char *t = position(lines, n, additions);
-    canasta_game *g = NULL;
-    char why[512] = "";
-    int rc = canasta_game_from_position(&g, why, sizeof why, t, (size_t)-1);
-    ck_assert_msg(rc == CANASTA_OK, "from_position: %s (%s)\n%s",
-                  canasta_error_name(rc), why, t);
-    free(t);
+    static const char *const option[] = {
+        "option concealed-additions 0\n", "option concealed-additions 1\n"
+    };
+    canasta_game *g = th_position_game(additions >= 0 ? option[additions]
+                                                      : NULL, lines, n);
     ck_assert_int_eq(th_seat(g), 0);
     return g;
 }
@@ -337,7 +287,7 @@ START_TEST(test_G3_position_addition_line_checked)
     const char *lines[sizeof PARTNER_MELDED / sizeof PARTNER_MELDED[0] + 1];
     memcpy(lines, PARTNER_MELDED, sizeof PARTNER_MELDED);
     lines[n] = "added-to-earlier-melds 1";
-    char *t = position(lines, n + 1, -1);
+    char *t = th_position_text(NULL, lines, n + 1);
     canasta_game *g = NULL;
     char why[512] = "";
     /* melds-this-turn 0 after a stock draw: nothing was laid yet */
@@ -349,7 +299,7 @@ START_TEST(test_G3_position_addition_line_checked)
     ck_assert_ptr_null(g);
     free(t);
     lines[n] = "added-to-earlier-melds 2";
-    t = position(lines, n + 1, -1);
+    t = th_position_text(NULL, lines, n + 1);
     ck_assert_int_eq(canasta_game_from_position(&g, why, sizeof why, t,
                                                 (size_t)-1),
                      CANASTA_E_SYNTAX);
