@@ -278,6 +278,85 @@ START_TEST(test_G3_addition_survives_position_save_and_undo)
 }
 END_TEST
 
+/* text without every line that starts with `start` (a line of its own). */
+static char *without_lines(const char *text, const char *start)
+{
+    size_t n = strlen(text), k = 0, len = strlen(start);
+    char *out = malloc(n + 1);
+    ck_assert_ptr_nonnull(out);
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t line = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        if (strncmp(p, start, len) != 0) {
+            memcpy(out + k, p, line);
+            k += line;
+        }
+        p += line;
+    }
+    out[k] = '\0';
+    return out;
+}
+
+/* Texts as 1.0 wrote them, without the option line (and without the
+ * added-to-earlier-melds line): a record whose exit was concealed under
+ * 1.0's reading no longer matches its events (E_MISMATCH) and replays
+ * again with "option concealed-additions 1"; a save taken in the middle
+ * of the turn loads as before. */
+START_TEST(test_G3_texts_without_the_option_line)
+{
+    canasta_game *g = LOAD(PARTNER_MELDED, 1);
+    canasta_record *rec = NULL;
+    ck_assert_int_eq(canasta_record_create(&rec, g), CANASTA_OK);
+    th_do_meld(g, 0, "Kc Kc Kd Kd Kh Kh Ks");
+    th_do_meld(g, 0, "Qc Qd Qh");
+    th_do_meld(g, 0, "7s");
+    th_do_discard(g, 0, "5c");
+    th_expect_end(g, CANASTA_END_CONCEALED, 0);
+    ck_assert_int_eq(canasta_record_update(rec, g), CANASTA_OK);
+    char *t = NULL;
+    ck_assert_int_eq(canasta_record_text(&t, NULL, rec, CANASTA_VIEW_ALL),
+                     CANASTA_OK);
+    ck_assert_ptr_nonnull(strstr(t, "\noption concealed-additions 1\n"));
+    char *old = without_lines(t, "option concealed-additions");
+    canasta_record *r2 = NULL;
+    char why[512] = "";
+    int line = 0;
+    ck_assert_int_eq(canasta_record_parse(&r2, why, sizeof why, old,
+                                          (size_t)-1), CANASTA_OK);
+    int rc = canasta_record_replay(NULL, &line, why, sizeof why, r2);
+    ck_assert_msg(rc == CANASTA_E_MISMATCH, "%s: %s", canasta_error_name(rc),
+                  why);
+    canasta_record_free(r2);
+    ck_assert_int_eq(canasta_record_parse(&r2, why, sizeof why, t,
+                                          (size_t)-1), CANASTA_OK);
+    ck_assert_msg(canasta_record_replay(NULL, &line, why, sizeof why, r2) ==
+                  CANASTA_OK, "%s", why);
+    canasta_record_free(r2);
+    free(old);
+    canasta_free(t);
+    canasta_record_free(rec);
+    canasta_game_free(g);
+
+    /* Mid-turn, after the addition (default rules, as a 1.0 text reads). */
+    g = LOAD(PARTNER_MELDED, -1);
+    th_do_meld(g, 0, "7s");
+    char *s = NULL;
+    ck_assert_int_eq(canasta_game_save(&s, NULL, g), CANASTA_OK);
+    ck_assert_ptr_nonnull(strstr(s, "\nadded-to-earlier-melds 1\n"));
+    char *s1 = without_lines(s, "option concealed-additions");
+    char *s2 = without_lines(s1, "added-to-earlier-melds");
+    canasta_game *l = NULL;
+    ck_assert_msg(canasta_game_load(&l, why, sizeof why, s2, (size_t)-1) ==
+                  CANASTA_OK, "%s", why);
+    ck_assert(th_games_equal(l, g));
+    canasta_game_free(l);
+    free(s1);
+    free(s2);
+    canasta_free(s);
+    canasta_game_free(g);
+}
+END_TEST
+
 /* A position that claims an addition it cannot have had is refused: the
  * player had melded before this turn (the engine notes it for nobody
  * else), or nothing was laid this turn. */
@@ -419,6 +498,7 @@ Suite *suite_concealed(void)
     tcase_add_test(c, test_G3_take_onto_partner_meld_is_not_concealed);
     tcase_add_test(c, test_G3_addition_survives_position_save_and_undo);
     tcase_add_test(c, test_G3_position_addition_line_checked);
+    tcase_add_test(c, test_G3_texts_without_the_option_line);
     suite_add_tcase(s, c);
     c = tcase_create("G3_waiver");
     tcase_add_test(c, test_G3_waiver_accepts_concealed_exit_below_minimum);
