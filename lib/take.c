@@ -34,7 +34,7 @@ static int buried_of_rank(const cn_state *st, int r)
 static int note_buried(const cn_state *st, int r, int err, char *why,
                        size_t ws)
 {
-    int c = buried_of_rank(st, r);
+    int c = why && ws ? buried_of_rank(st, r) : 0; /* words only */
     if (c) {
         char name[4];
         cn_card_name(name, c);

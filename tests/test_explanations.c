@@ -102,7 +102,7 @@ START_TEST(test_P1_take_naming_a_buried_card_cites_P1)
 }
 END_TEST
 
-START_TEST(test_P1_P5_buried_card_named_when_the_top_cannot_be_melded)
+START_TEST(test_P1_P5_buried_card_named_when_the_top_is_not_melded)
 {
     /* One 5 from the hand and the top 5 are two cards, no meld (P5); the
      * buried 5c, which a player may count on, cannot help (P1). */
@@ -416,7 +416,7 @@ Suite *suite_explanations(void)
     Suite *s = suite_create("explanations");
     TCase *c = tcase_create("P1");
     tcase_add_test(c, test_P1_take_naming_a_buried_card_cites_P1);
-    tcase_add_test(c, test_P1_P5_buried_card_named_when_the_top_cannot_be_melded);
+    tcase_add_test(c, test_P1_P5_buried_card_named_when_the_top_is_not_melded);
     tcase_add_test(c, test_P1_P4_buried_card_named_when_the_pile_is_frozen);
     suite_add_tcase(s, c);
     c = tcase_create("O1");
