@@ -286,7 +286,7 @@ START_TEST(test_save_round_trip_random_play)
 }
 END_TEST
 
-/* Options other than the defaults (T1 draw-count, G1, G4, P6, S6). */
+/* Options other than the defaults (T1 draw-count, G1, G4, P6, S6, G3). */
 START_TEST(test_save_round_trip_options)
 {
     canasta_rules *rules = NULL;
@@ -303,6 +303,8 @@ START_TEST(test_save_round_trip_options)
                                        CANASTA_TIE_DECLARE), 0);
     ck_assert_int_eq(canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, 2000),
                      0);
+    ck_assert_int_eq(canasta_rules_set(rules, CANASTA_OPT_CONCEALED_ADDITIONS,
+                                       1), 0);
     round_trip_games(rules, 8100, 10, &rs);
     canasta_rules_free(rules);
     ck_assert_int_gt(rs.saves, 300);
