@@ -9,8 +9,8 @@
  * is to move; the expected scores are worked out from the rules in the
  * comments (V1, S1, S2, R3, E3), not read from the engine.
  *
- * The published reading (Pagat, Britannica: "the hand must consist
- * entirely of melds"): a concealed exit melds the whole hand in one turn
+ * The published reading (Pagat, Britannica: the whole hand goes into the
+ * player's own melds): a concealed exit melds the whole hand in one turn
  * in melds the player starts in that turn, one of them a canasta, having
  * melded nothing before.  A card laid on a meld the side already had
  * (the partner's) makes it an ordinary exit: 100, not 200.
