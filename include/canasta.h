@@ -183,6 +183,11 @@ enum canasta_option {
     CANASTA_OPT_HAND_SIZE = 5,          /* C4: cards dealt, 11 */
     CANASTA_OPT_CANASTAS_TO_GO_OUT = 6, /* G1: 1 */
     CANASTA_OPT_DRAW_COUNT = 7,         /* T1: cards per stock draw, 1 */
+    CANASTA_OPT_CONCEALED_ADDITIONS = 8, /* G3: 0 (default) a concealed exit
+                                           is made only of melds the player
+                                           starts in that turn; 1 it may
+                                           also add to melds the side made
+                                           before (the 1.0 reading) */
     CANASTA_OPT_PLAYERS = 100,          /* C1 (read-only) */
     CANASTA_OPT_SIDES = 101,            /* C1 (read-only) */
     CANASTA_OPT_PACKS = 102,            /* C2 (read-only) */

@@ -122,6 +122,7 @@ void cn_deal(cn_state *st)
     st->permission = CANASTA_PERMISSION_NONE;
     st->melded_before_turn = 0;
     st->turn_new_melds = 0;
+    st->turn_added_old = 0;
     st->lone_plus1 = 0;
     for (int s = 0; s < CN_MAX_PLAYERS; s++)
         st->side_of[s] = (uint8_t)(s < np ? p->seat_side[s] : 0);

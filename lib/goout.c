@@ -1,4 +1,6 @@
-/* goout.c - could this player go out now?  (G1, G3, G4, G5)
+/* goout.c - could this player go out now?  (G1, G3, G4, G5)  And the two
+ * G3 decisions: the waiver of the opening minimum, and whether an exit is
+ * concealed.
  *
  * The library answers this before letting a player ask "may I go out?"
  * (so a yes never traps anyone) and, after a yes, before each meld.  A
@@ -164,8 +166,51 @@ void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
     q->needed = st->p.canastas_to_go_out;
     q->opened = st->opened[st->side_of[seat]];
     q->minimum = q->opened ? 0 : cn_seat_minimum(st, seat);
-    q->waiver = st->turn_src == CN_SRC_STOCK && !st->seat_melded[seat] &&
-                st->turn_melds == 0;
+    q->waiver = cn_g3_waiver_turn(st, seat);
+}
+
+/* G3, the opening minimum: "if the side has not opened and the player
+ * drew from the stock, the opening minimum does not apply; after taking
+ * the pile it does".  The waiver is for a concealed exit, and it can only
+ * ever let a concealed one through, under either reading of G3 (option
+ * CANASTA_OPT_CONCEALED_ADDITIONS): a side that has not opened has no
+ * meld on the table, so every card of an exit its first meld makes goes
+ * into a meld the player starts in this turn, in the one MELD move that
+ * leaves at most one card (cn_g3_waived); that last card is discarded,
+ * or joins one of those melds.  Nothing in the new reading (no addition
+ * to the partner's melds) can fail there, so the waiver is the same under
+ * both readings. */
+int cn_g3_waiver_turn(const cn_state *st, int seat)
+{
+    return st->turn_src == CN_SRC_STOCK && st->turn_melds == 0 &&
+           !st->seat_melded[seat];
+}
+
+int cn_g3_waived(const cn_state *st, int seat, int hand_after,
+                 int new_canasta)
+{
+    return cn_g3_waiver_turn(st, seat) && hand_after <= 1 && new_canasta;
+}
+
+/* G3, the bonus: the whole hand melded in one turn, with a canasta among
+ * the melds the player began in it, having melded nothing in an earlier
+ * turn (melded_before_turn).  By default (the published reading: Pagat,
+ * Britannica) every card of that turn goes into melds the player starts
+ * in it, so a card laid on a meld the side had before the turn
+ * (turn_added_old) makes it an ordinary exit; option
+ * CANASTA_OPT_CONCEALED_ADDITIONS 1 (the 1.0 reading) allows that. */
+int cn_exit_concealed(const cn_state *st, int seat)
+{
+    if (st->melded_before_turn)
+        return 0;
+    if (st->turn_added_old && !st->p.concealed_adds)
+        return 0;
+    int side = st->side_of[seat];
+    for (int r = 3; r <= 14; r++)
+        if ((st->turn_new_melds >> r & 1) &&
+            cn_meld_size(&st->melds[side][r]) >= 7)
+            return 1;
+    return 0;
 }
 
 /* For the seat to move, from the game state as it stands. */

@@ -41,9 +41,13 @@ typedef struct cn_params {
     int32_t open_min[CN_OPEN_STEPS];
     /* R3: bonus for n red threes of one side is red3_bonus[n]. */
     int32_t red3_bonus[CN_RED3_TABLE];
-    /* Explicit, zero: keeps the 64-bit field after a cn_params in
-     * cn_state free of implicit padding (see pad3 there). */
-    int32_t pad;
+    /* G3: 1 when a concealed exit may add cards to melds the side made
+     * before the turn (CANASTA_OPT_CONCEALED_ADDITIONS).  Last, in the
+     * place of the explicit padding it replaced: cn_params stays 40
+     * int32s, so the 64-bit field after it in cn_state needs no implicit
+     * padding (see pad3 there), and a 0 here hashes as that padding did
+     * (canasta_game_infoset_hash reads the params word by word). */
+    int32_t concealed_adds;
 } cn_params;
 
 struct canasta_rules {
@@ -102,7 +106,13 @@ typedef struct cn_state {
     uint8_t hand_n[CN_MAX_PLAYERS];
     uint8_t red3[CN_MAX_PLAYERS][2]; /* diamonds, hearts */
     uint8_t lone_plus1; /* X3: the lone seat + 1; 0 while none */
-    uint8_t pad2[2];
+    /* G3: the player to move, who had melded nothing before this turn,
+     * has laid cards this turn on a meld its side made before the turn,
+     * so under the published reading the exit is not concealed (see
+     * cn_exit_concealed).  Kept 0 for a player who had melded before:
+     * for that one nothing depends on it. */
+    uint8_t turn_added_old;
+    uint8_t pad2;
 
     uint8_t hand[CN_MAX_PLAYERS][CANASTA_CARD_LIMIT];
     cn_meld melds[CN_MAX_SIDES][CN_RANKS];
@@ -283,6 +293,19 @@ int cn_can_go_out(const cn_goout_query *q);
 int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
                          int b3, int twos, int jokers);
 int cn_seat_can_go_out(const cn_state *st, int seat);
+/* G3: the turn's part of the waiver of the opening minimum: seat drew
+ * from the stock, has laid no meld in this turn nor in an earlier one.
+ * The go-out query (cn_seat_goout_query) waives the minimum on it. */
+int cn_g3_waiver_turn(const cn_state *st, int seat);
+/* G3: whether a MELD move by seat, leaving hand_after cards and beginning
+ * a canasta (new_canasta), is the concealed exit that needs no opening
+ * minimum (check_meld, moves.c). */
+int cn_g3_waived(const cn_state *st, int seat, int hand_after,
+                 int new_canasta);
+/* G3: whether seat, whose hand has just been emptied in its turn, went
+ * out concealed (moves.c scores it; position.c checks a written ending
+ * with it). */
+int cn_exit_concealed(const cn_state *st, int seat);
 /* For a side that has opened (no minimum, no waiver), from the counts
  * alone: the player's "still out after this meld" (player.c,
  * player_fast.c). */
@@ -391,6 +414,9 @@ int cn_groups_parse(cn_plan *pl, const cn_state *st, const canasta_move *m,
 int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
                       int top, char *why, size_t ws);
 void cn_meld_add_card(cn_meld *md, int card);
+/* G3: cards of the player to move went onto a meld its side had before
+ * the turn (sets turn_added_old when it matters). */
+void cn_note_added_old(cn_state *st);
 /* Lay the groups on the table for the seat's side. */
 void cn_groups_lay(cn_state *st, const canasta_move *m, int seat);
 /* Going-out conditions after a MELD or TAKE_PILE leaving hand_after cards
@@ -398,6 +424,17 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat);
 int cn_after_meld_check(const cn_state *st, const cn_plan *pl,
                         const uint8_t *after, int hand_after, char *why,
                         size_t ws);
+/* The same checks for a move another check refused already: the rules
+ * they find broken are named after the sentence in why (its code is
+ * returned; why is left as it is when none is). */
+int cn_after_meld_also(const cn_state *st, const cn_plan *pl,
+                       const uint8_t *after, int hand_after, char *why,
+                       size_t ws);
+/* O1-O3: E_OPENING, with the sentence, when value (O2: the card values
+ * the move lays; top: a take, whose top card counts, O3) is short of
+ * the seat's minimum. */
+int cn_opening_check(const cn_state *st, int seat, int value, int top,
+                     char *why, size_t ws);
 
 /* ---- take.c ---- */
 int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
@@ -484,6 +521,17 @@ int cn_why(char *why, size_t size, int err, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* A move that breaks two rules: append the second one's words to the
+ * sentence cn_why wrote for the first (cut to size as cn_why cuts), and
+ * pass err through. */
+int cn_why_also(char *why, size_t size, int err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* A number as a person reads it in a sentence: "1,650", "-45". */
+#define CN_NUMBER_TEXT 24
+const char *cn_thousands(char buf[CN_NUMBER_TEXT], long v);
 
 /* ---- history.c ---- */
 size_t cn_history_capacity(const cn_params *p);

@@ -179,10 +179,10 @@ static const char *const source_names[] = { "none", "stock", "pile" };
 static const char *const end_names[] = {
     "none", "went-out", "concealed", "red-three", "stock"
 };
-/* CANASTA_OPT_ 1..7, as in the text formats' "option" lines. */
+/* CANASTA_OPT_ 1..8, as in the text formats' "option" lines. */
 static const char *const option_names[] = {
     NULL, "target", "ask-permission", "one-card-rule", "tie-rule",
-    "hand-size", "canastas-to-go-out", "draw-count"
+    "hand-size", "canastas-to-go-out", "draw-count", "concealed-additions"
 };
 static const char *const score_names[CANASTA_SCORE_ITEMS] = {
     "melded", "natural_canastas", "mixed_canastas", "red_threes",
@@ -216,7 +216,8 @@ static void put_rules(jw *w, const cn_state *st)
     kv_bool(w, "lone_hand", p->lone_hand);
     jw_key(w, "options");
     jw_open(w, "{", 0);
-    for (int k = CANASTA_OPT_TARGET_SCORE; k <= CANASTA_OPT_DRAW_COUNT; k++) {
+    for (int k = CANASTA_OPT_TARGET_SCORE;
+         k <= CANASTA_OPT_CONCEALED_ADDITIONS; k++) {
         int v = 0;
         cn_params_get(&v, p, k);
         kv_int(w, option_names[k], v);

@@ -5,6 +5,39 @@
 
 static int group_rank_ok(int r) { return r >= 3 && r <= 14; }
 
+/* P1: a take names card c, of which the hand holds too few, and c lies
+ * in the pile: on top (the take melds it itself) or under it (only the
+ * top card may be used; the rest joins the hand afterwards).  Returns 1
+ * then, with the sentence (it starts with "P1:"); 0 otherwise, writing
+ * nothing.  The code stays E_NOT_IN_HAND: the card is not in the hand. */
+static int pile_card_named(const cn_state *st, int seat, int c, char *why,
+                           size_t ws)
+{
+    int where = 0; /* 1: on top, 2: under it */
+    if (st->pile_n == 0)
+        return 0;
+    if (st->pile[st->pile_n - 1] == c)
+        where = 1;
+    for (int i = 0; !where && i + 1 < st->pile_n; i++)
+        if (st->pile[i] == c)
+            where = 2;
+    if (!where)
+        return 0;
+    char name[4];
+    cn_card_name(name, c);
+    int held = st->hand[seat][c];
+    if (where == 1)
+        cn_why(why, ws, 0, "P1: the %s on top of the pile is melded by the "
+               "take itself; name only the cards from your hand that meld "
+               "with it%s", name, held ? " (you hold fewer of it)" : "");
+    else
+        cn_why(why, ws, 0, "P1: the %s is in the pile under the top card, "
+               "not in your hand%s; only the top card may be used to take "
+               "the pile, and the cards under it join your hand after",
+               name, held ? " (not as often as the move names it)" : "");
+    return 1;
+}
+
 int cn_groups_parse(cn_plan *pl, const cn_state *st, const canasta_move *m,
                     int take, char *why, size_t ws)
 {
@@ -49,6 +82,8 @@ int cn_groups_parse(cn_plan *pl, const cn_state *st, const canasta_move *m,
                 return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
                     "R1: red threes never stay in a hand, so the %s cannot "
                     "be melded", name);
+            if (take && pile_card_named(st, seat, c, why, ws))
+                return CANASTA_E_NOT_IN_HAND;
             if (st->hand[seat][c] == 0)
                 return cn_why(why, ws, CANASTA_E_NOT_IN_HAND,
                               "T1: the %s is not in your hand", name);
@@ -164,39 +199,119 @@ static int can_finish(const cn_state *st, const uint8_t *hand, int n,
     return cn_can_go_out(&q);
 }
 
-/* G1: the hand may be left with no card or one card only if the player
- * can go out from there (the last card discarded, or melded onto a meld
- * it completes); G4: never after a "no", and after a "yes" going out must
- * stay possible; M6: black threes only in the move that goes out.
- * hand_after/after are the hand after the move (counts by code). */
+/* The going-out rules after a MELD or TAKE_PILE leaving hand_after
+ * cards (after: the hand by code), in this order: M6, black threes only
+ * in the move that goes out; G4, never out after a "no"; G1, the hand
+ * may be left with no card or one card only if the player can go out
+ * from there (the last card discarded, or melded onto a meld it
+ * completes); G4, after a "yes" going out must stay possible.
+ *
+ * brief 0 (cn_after_meld_check): the first rule broken gets the
+ * sentence, and a second one broken by the same move is named after it
+ * (G4 after a "no" with G1).  brief 1
+ * (cn_after_meld_also): another check's sentence is already in why; the
+ * rules broken here are named after it. */
+static int after_meld(const cn_state *st, const cn_plan *pl,
+                      const uint8_t *after, int hand_after, int brief,
+                      char *why, size_t ws)
+{
+    int needed = st->p.canastas_to_go_out;
+    const char *s = needed > 1 ? "s" : "";
+    /* Without a sentence to write, only the first rule's code matters:
+     * the validator runs that way in the enumerator's and the player's
+     * loops, which need no second look. */
+    int words = why && ws;
+    if (brief && !words)
+        return CANASTA_OK;
+    if (pl->black_threes && hand_after > 1) {
+        if (brief)
+            cn_why_also(why, ws, 0, "; also M6: black threes are melded "
+                        "only by a player going out");
+        else
+            cn_why(why, ws, 0, "M6: black threes may be melded only when "
+                   "going out; after this move you would still hold %d "
+                   "cards", hand_after);
+        return CANASTA_E_THREES;
+    }
+    if (hand_after <= 1) {
+        int no = st->permission == CANASTA_PERMISSION_NO;
+        int can = no && !words ? 1 : can_finish(st, after, hand_after, pl);
+        if (no) {
+            if (brief)
+                cn_why_also(why, ws, 0, "; also G4: your partner said no "
+                            "to going out this turn");
+            else
+                cn_why(why, ws, 0, "G4: your partner said no, so you may "
+                       "not go out this turn; keep at least two cards "
+                       "after melding");
+            if (!can)
+                cn_why_also(why, ws, 0, "; also G1: going out needs %d "
+                            "canasta%s on your side", needed, s);
+            return CANASTA_E_GO_OUT;
+        }
+        if (!can) {
+            if (brief)
+                cn_why_also(why, ws, 0, "; also G1: it would leave you %s, "
+                            "and going out needs %d canasta%s on your side",
+                            hand_after ? "one card" : "no cards", needed, s);
+            else
+                cn_why(why, ws, 0, "G1: your side needs %d canasta%s "
+                       "before you can go out; this move would leave you %s",
+                       needed, s,
+                       hand_after ? "one card, and playing it would empty "
+                                    "your hand" : "no cards");
+            return CANASTA_E_GO_OUT;
+        }
+    } else if (st->permission == CANASTA_PERMISSION_YES &&
+               !can_finish(st, after, hand_after, pl)) {
+        if (brief)
+            cn_why_also(why, ws, 0, "; also G4: after your partner's yes "
+                        "you must go out, and after this meld you could not");
+        else
+            cn_why(why, ws, 0, "G4: your partner said yes, so you must go "
+                   "out this turn, and after this meld you could not");
+        return CANASTA_E_MUST_GO_OUT;
+    }
+    return CANASTA_OK;
+}
+
 int cn_after_meld_check(const cn_state *st, const cn_plan *pl,
                         const uint8_t *after, int hand_after, char *why,
                         size_t ws)
 {
-    int needed = st->p.canastas_to_go_out;
-    if (pl->black_threes && hand_after > 1)
-        return cn_why(why, ws, CANASTA_E_THREES,
-            "M6: black threes may be melded only when going out; after "
-            "this move you would still hold %d cards", hand_after);
-    if (hand_after <= 1) {
-        if (st->permission == CANASTA_PERMISSION_NO)
-            return cn_why(why, ws, CANASTA_E_GO_OUT,
-                "G4: your partner said no, so you may not go out this turn; "
-                "keep at least two cards after melding");
-        if (!can_finish(st, after, hand_after, pl))
-            return cn_why(why, ws, CANASTA_E_GO_OUT,
-                "G1: your side needs %d canasta%s before you can go out; "
-                "this move would leave you %s", needed,
-                needed > 1 ? "s" : "",
-                hand_after ? "one card, and playing it would empty your "
-                             "hand" : "no cards");
-    } else if (st->permission == CANASTA_PERMISSION_YES) {
-        if (!can_finish(st, after, hand_after, pl))
-            return cn_why(why, ws, CANASTA_E_MUST_GO_OUT,
-                "G4: your partner said yes, so you must go out this turn, "
-                "and after this meld you could not");
-    }
-    return CANASTA_OK;
+    return after_meld(st, pl, after, hand_after, 0, why, ws);
+}
+
+int cn_after_meld_also(const cn_state *st, const cn_plan *pl,
+                       const uint8_t *after, int hand_after, char *why,
+                       size_t ws)
+{
+    return after_meld(st, pl, after, hand_after, 1, why, ws);
+}
+
+/* O1, O2, O3: the first meld of a side that has not opened must count
+ * the seat's minimum, which its score column's total before the hand
+ * sets (X3: the player's own).  The sentence gives the count, the
+ * minimum and the total it comes from.  top: a take (O3: the top card
+ * counts with the hand cards; the cards under it never do).  The G3
+ * waiver is the caller's (check_meld). */
+int cn_opening_check(const cn_state *st, int seat, int value, int top,
+                     char *why, size_t ws)
+{
+    int need = cn_seat_minimum(st, seat);
+    if (value >= need)
+        return CANASTA_OK;
+    char total[CN_NUMBER_TEXT];
+    cn_thousands(total, st->start_totals[st->p.seat_side[seat]]);
+    const char *whose = st->p.lone_hand ? "your" : "your side's";
+    if (top)
+        return cn_why(why, ws, CANASTA_E_OPENING,
+            "O3: the top card with the cards you meld counts %d (cards "
+            "under the top never count); O1: %s total of %s needs at "
+            "least %d", value, whose, total, need);
+    return cn_why(why, ws, CANASTA_E_OPENING,
+        "O1: %s total of %s needs a first meld of at least %d; these "
+        "cards count %d", whose, total, need, value);
 }
 
 static void add_card(cn_meld *md, int c)
@@ -220,6 +335,8 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
         cn_meld *md = &st->melds[side][gr->rank];
         if (cn_meld_size(md) == 0)
             st->turn_new_melds |= (uint16_t)(1u << gr->rank);
+        else if (!(st->turn_new_melds >> gr->rank & 1))
+            cn_note_added_old(st);
         for (int i = 0; i < gr->count; i++) {
             cn_hand_remove(st, seat, gr->cards[i]);
             add_card(md, gr->cards[i]);
@@ -230,3 +347,13 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
 }
 
 void cn_meld_add_card(cn_meld *md, int c) { add_card(md, c); }
+
+/* G3: the player to move laid cards on a meld its side had before this
+ * turn (the top card of a take, or a group).  Noted only for a player
+ * who had not melded before the turn: for any other the exit is not
+ * concealed anyway. */
+void cn_note_added_old(cn_state *st)
+{
+    if (!st->melded_before_turn)
+        st->turn_added_old = 1;
+}

@@ -76,19 +76,18 @@ static int check_meld(const cn_state *st, const canasta_move *m, char *why,
     if (rc)
         return rc;
     int after = st->hand_n[seat] - pl.n_use;
-    if (!st->opened[side]) {
-        int need = cn_seat_minimum(st, seat);
-        /* G3: a concealed exit after a stock draw needs no minimum. */
-        int waived = st->turn_src == CN_SRC_STOCK && st->turn_melds == 0 &&
-                     !st->seat_melded[seat] && after <= 1 && pl.new_canasta;
-        if (pl.value < need && !waived)
-            return cn_why(why, ws, CANASTA_E_OPENING,
-                "O2: your side's first meld must count at least %d; these "
-                "cards count %d", need, pl.value);
-    }
     uint8_t left[CANASTA_CARD_LIMIT];
     for (int c = 0; c < CANASTA_CARD_LIMIT; c++)
         left[c] = (uint8_t)(st->hand[seat][c] - pl.use[c]);
+    /* G3: a concealed exit after a stock draw needs no minimum. */
+    if (!st->opened[side] && !cn_g3_waived(st, seat, after, pl.new_canasta) &&
+        (rc = cn_opening_check(st, seat, pl.value, 0, why, ws)) != 0) {
+        /* A short opening may break a rule of going out as well (black
+         * threes kept with more cards, M6; one card or none left without
+         * the canastas, G1, or after a "no", G4): named after O1. */
+        (void)cn_after_meld_also(st, &pl, left, after, why, ws);
+        return rc;
+    }
     return cn_after_meld_check(st, &pl, left, after, why, ws);
 }
 
@@ -224,22 +223,16 @@ static void start_turn(cn_state *st, int seat)
     st->turn_take_extra = 0;
     st->permission = CANASTA_PERMISSION_NONE;
     st->turn_new_melds = 0;
+    st->turn_added_old = 0;
     st->melded_before_turn = st->seat_melded[seat];
 }
 
-/* G2/G3: the hand is empty.  Concealed when the player had not melded
- * before this turn and a meld begun this turn is a canasta. */
+/* G2/G3: the hand is empty; cn_exit_concealed says how. */
 static void went_out(cn_state *st, int seat)
 {
-    int how = CANASTA_END_WENT_OUT;
-    if (!st->melded_before_turn) {
-        int side = st->side_of[seat];
-        for (int r = 3; r <= 14; r++)
-            if ((st->turn_new_melds >> r & 1) &&
-                cn_meld_size(&st->melds[side][r]) >= 7)
-                how = CANASTA_END_CONCEALED;
-    }
-    cn_end_hand(st, how, seat);
+    cn_end_hand(st, cn_exit_concealed(st, seat) ? CANASTA_END_CONCEALED
+                                                : CANASTA_END_WENT_OUT,
+                seat);
 }
 
 static void next_hand(cn_state *st)

@@ -16,6 +16,7 @@
  *   permission none|asked|yes|no
  *   melded-before-turn 0
  *   new-melds 7 K
+ *   added-to-earlier-melds 1             (only when set: G3)
  *   seat-melded 0 1 0 0
  *   totals 1230 -45
  *   last-hand none|went-out|concealed|red-three|stock <seat>|-
@@ -98,6 +99,10 @@ void cn_write_position(cn_text *t, const cn_state *st, int viewer)
     for (int r = 3; r <= 14; r++)
         if (st->turn_new_melds >> r & 1)
             cn_text_putf(t, " %s", cn_rank_name(r));
+    /* G3: written only when set, so that every position a 1.0 library
+     * could write (it had no such line) is written the same way still. */
+    if (st->turn_added_old)
+        cn_text_puts(t, "\nadded-to-earlier-melds 1");
     cn_text_puts(t, "\nseat-melded");
     for (int s = 0; s < np; s++)
         cn_text_putf(t, " %d", (int)st->seat_melded[s]);
@@ -234,6 +239,7 @@ typedef struct reader {
     int score_line[CN_MAX_SIDES];
     int meld_line[CN_MAX_SIDES][CN_RANKS];
     int any_meld_line;
+    int added_line;                   /* G3: added-to-earlier-melds */
     int lone_line, lone, lone_merged; /* X3: lone -1 for "lone -" */
     uint8_t want[CANASTA_CARD_LIMIT], placed[CANASTA_CARD_LIMIT];
     /* Partial positions: "+N" cards dealt to a hand or the stock, "rest"
@@ -524,6 +530,19 @@ static int read_lone(reader *rd, char *cur)
                       "merged\" or \"lone <seat> apart\"", rd->line);
     rd->lone_merged = strcmp(tok, "merged") == 0;
     return end_of_line(rd, &cur, "lone");
+}
+
+/* G3: "added-to-earlier-melds 0|1", an optional line (absent: 0). */
+static int read_added(reader *rd, char *cur)
+{
+    if (rd->added_line)
+        return SYNTAX(rd, "line %d: a second \"added-to-earlier-melds\" "
+                      "line (the first is line %d)", rd->line,
+                      rd->added_line);
+    rd->added_line = rd->line;
+    int rc = get_bool(rd, &cur, "added-to-earlier-melds",
+                      &rd->st->turn_added_old);
+    return rc ? rc : end_of_line(rd, &cur, "added-to-earlier-melds");
 }
 
 static int read_last_score(reader *rd, char *cur)
@@ -984,6 +1003,20 @@ static int check_turn(reader *rd)
     if (src == CN_SRC_PILE && tm == 0 && !tx && popcount16(newm) > 1)
         return INVALID(rd, "line %d: P1: a take with no further melds begins "
             "at most one meld", rd->line_of[K_NEW_MELDS]);
+    if (st->turn_added_old) {
+        /* G3: cards laid this turn (a take, or a meld move) on a meld of
+         * the side that new-melds does not name, by a player who had not
+         * melded before (the engine notes it for no other). */
+        int earlier = 0;
+        for (int r = 3; r <= 14; r++)
+            earlier |= !(newm >> r & 1) &&
+                       cn_meld_size(&st->melds[tside][r]) > 0;
+        if (mbt || (tm == 0 && src != CN_SRC_PILE) || !earlier)
+            return INVALID(rd, "line %d: G3: added-to-earlier-melds 1 needs "
+                "melded-before-turn 0, a take or a meld this turn, and a "
+                "meld of side %d that new-melds does not name",
+                rd->added_line, tside);
+    }
     return CANASTA_OK;
 }
 
@@ -1180,10 +1213,9 @@ static int check_ending(reader *rd)
 {
     const cn_state *st = rd->st;
     const cn_params *p = &st->p;
-    int ph = st->phase, ts = st->turn_seat, tside = st->side_of[ts];
+    int ph = st->phase, ts = st->turn_seat;
     int how = st->end_how, es = end_seat_of(st);
     int L_last = rd->line_of[K_LAST_HAND];
-    unsigned newm = st->turn_new_melds;
     if (how == CANASTA_END_NONE)
         return INVALID(rd, "line %d: in phase %s a hand has ended "
             "(last-hand cannot be none)", L_last, phase_names[ph]);
@@ -1204,18 +1236,16 @@ static int check_ending(reader *rd)
             "%d has fewer than %d canasta%s", L_last, es,
             st->side_of[es], (int)p->canastas_to_go_out,
             p->canastas_to_go_out > 1 ? "s" : "");
-    if (!st->melded_before_turn)
-        for (int r = 3; r <= 14; r++)
-            if ((newm >> r & 1) &&
-                cn_meld_size(&st->melds[tside][r]) >= 7)
-                want_how = CANASTA_END_CONCEALED;
+    if (cn_exit_concealed(st, es))
+        want_how = CANASTA_END_CONCEALED;
     if (how != want_how)
         return INVALID(rd, "line %d: G3: seat %d went out %s", L_last,
             es, want_how == CANASTA_END_CONCEALED
                 ? "concealed: it had not melded before this turn and "
                   "began a canasta in it"
                 : "in the ordinary way, not concealed (it had melded "
-                  "before, or began no canasta this turn)");
+                  "before, began no canasta this turn, or added to its "
+                  "side's earlier melds)");
     return CANASTA_OK;
 }
 
@@ -1548,6 +1578,8 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
             rc = read_last_score(&rd, cur);
         else if (strcmp(key, "lone") == 0)
             rc = read_lone(&rd, cur);
+        else if (strcmp(key, "added-to-earlier-melds") == 0)
+            rc = read_added(&rd, cur);
         else
             rc = SYNTAX(&rd, "line %d: \"%s\" is not a line of a position%s",
                         rd.line, key, end_line ? " (or its end is missing)"

@@ -31,6 +31,9 @@ static void preset_classic(cn_params *p)
     p->ask_allowed = 1;
     p->one_card_rule = 1;
     p->tie_rule = CANASTA_TIE_PLAY_ON;
+    /* G3 as published: a concealed exit adds nothing to the side's
+     * earlier melds (RULES.md G3 and its sources). */
+    p->concealed_adds = 0;
     for (int s = 0; s < 4; s++)
         p->seat_side[s] = s % 2; /* C1: partners sit opposite */
     classic_openings(p);
@@ -191,6 +194,7 @@ static const option_def options[] = {
     { CANASTA_OPT_HAND_SIZE, 7, 15, 1, P_OFF(hand_size) },
     { CANASTA_OPT_CANASTAS_TO_GO_OUT, 1, 3, 1, P_OFF(canastas_to_go_out) },
     { CANASTA_OPT_DRAW_COUNT, 1, 2, 1, P_OFF(draw_count) },
+    { CANASTA_OPT_CONCEALED_ADDITIONS, 0, 1, 1, P_OFF(concealed_adds) },
     { CANASTA_OPT_PLAYERS, 0, 0, 0, P_OFF(players) },
     { CANASTA_OPT_SIDES, 0, 0, 0, P_OFF(sides) },
     { CANASTA_OPT_PACKS, 0, 0, 0, P_OFF(packs) },

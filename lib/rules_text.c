@@ -13,11 +13,12 @@
 #include <string.h>
 #include "position.h"
 
+/* Indexed by CANASTA_OPT_* key (1..8); written in this order. */
 static const char *const option_names[] = {
     NULL, "target", "ask-permission", "one-card-rule", "tie-rule",
-    "hand-size", "canastas-to-go-out", "draw-count"
+    "hand-size", "canastas-to-go-out", "draw-count", "concealed-additions"
 };
-#define N_OPTION_NAMES 8
+#define N_OPTION_NAMES 9
 
 static const struct {
     int preset;
@@ -167,7 +168,7 @@ static int read_option(cn_header *h, char *rest, int lineno, char *why,
         return cn_why(why, ws, CANASTA_E_SYNTAX,
             "line %d: unknown option \"%s\" (target, ask-permission, "
             "one-card-rule, tie-rule, hand-size, canastas-to-go-out, "
-            "draw-count)", lineno, name);
+            "draw-count, concealed-additions)", lineno, name);
     long v;
     if (!cn_parse_int(val, -2147483647L, 2147483647L, &v))
         return cn_why(why, ws, CANASTA_E_SYNTAX,

@@ -331,6 +331,7 @@ static const char *first_difference(const cn_state *a, const cn_state *b,
     DIFF(permission, "permission");
     DIFF(melded_before_turn, "melded-before-turn");
     DIFF(turn_new_melds, "new-melds");
+    DIFF(turn_added_old, "added-to-earlier-melds");
     DIFF(seat_melded, "seat-melded");
     DIFF(opened, "opened");
     DIFF(totals, "totals");
@@ -424,6 +425,12 @@ static int load(loader *ld)
             if (rc)
                 return rc;
             cn_position_normalize(&want, &g->st);
+            /* G3: a save written by 1.0 has no added-to-earlier-melds
+             * line, which 1.1 writes when the moves set the flag; the
+             * moves decide it (the loaded game is the replayed one), so
+             * a block that does not state it is not refused for it. */
+            if (!pos.turn_added_old)
+                pos.turn_added_old = want.turn_added_old;
             if (memcmp(&pos, &want, sizeof pos) != 0) {
                 char buf[32];
                 return L_INVALID(ld, "line %d: the position does not match "

@@ -250,7 +250,9 @@ CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
         st->end_seat, st->scored, st->stock_n, st->pile_n, st->turn_src,
         st->turn_melds, st->turn_take_extra, st->permission,
         st->melded_before_turn, st->turn_seat, st->lone_plus1,
-        (uint8_t)(st->turn_new_melds & 0xFF), (uint8_t)(st->turn_new_melds >> 8)
+        (uint8_t)(st->turn_new_melds & 0xFF),
+        (uint8_t)(st->turn_new_melds >> 8),
+        st->turn_added_old /* G3: public, and it decides the bonus */
     };
     put_bytes(&x, small, sizeof small);
     for (int s = 0; s < CN_MAX_SIDES; s++) {

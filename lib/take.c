@@ -19,6 +19,72 @@ static const char *count_word(int n)
     return n >= 0 && n <= 4 ? w[n] : "several";
 }
 
+/* P1: a natural of rank r under the top card, which a player may think
+ * would help take the pile (it never does): its code, or 0. */
+static int buried_of_rank(const cn_state *st, int r)
+{
+    for (int i = st->pile_n - 2; i >= 0; i--)
+        if (!cn_is_wild(st->pile[i]) && cn_rank(st->pile[i]) == r)
+            return st->pile[i];
+    return 0;
+}
+
+/* P1, after a P4 or P5 refusal: name the buried card of the top's rank
+ * the player may have counted on. */
+static int note_buried(const cn_state *st, int r, int err, char *why,
+                       size_t ws)
+{
+    int c = why && ws ? buried_of_rank(st, r) : 0; /* words only */
+    if (c) {
+        char name[4];
+        cn_card_name(name, c);
+        cn_why_also(why, ws, 0, "; P1: the %s further down the pile "
+                    "cannot help", name);
+    }
+    return err;
+}
+
+/* P4 and P5: the form of groups[0] (nat naturals of the top's rank r and
+ * wild wild cards from the hand) against the pile as it lies for side:
+ * the first of them broken, with its sentence (brief: a clause added
+ * after another rule's sentence), or CANASTA_OK. */
+static int meld_of_top(const cn_state *st, int side, int r, int nat,
+                       int wild, int held, int brief, char *why, size_t ws)
+{
+    int has_meld = cn_meld_size(&st->melds[side][r]) > 0;
+    if (cn_pile_frozen(st, side)) {
+        /* P4: only a natural pair from the hand takes a frozen pile. */
+        if (nat >= 2)
+            return CANASTA_OK;
+        if (brief)
+            return cn_why_also(why, ws, CANASTA_E_PILE_FROZEN,
+                "; also P4: the pile is frozen (%s), and taking it needs "
+                "two natural %s from your hand", frozen_reason(st, side),
+                cn_rank_plural(r));
+        cn_why(why, ws, 0,
+            "P4: the pile is frozen (%s), so taking the %s needs two "
+            "natural %s from your hand (you %s %s)",
+            frozen_reason(st, side), cn_rank_name(r), cn_rank_plural(r),
+            nat == held ? "hold" : "offer",
+            count_word(nat == held ? held : nat));
+        return note_buried(st, r, CANASTA_E_PILE_FROZEN, why, ws);
+    }
+    /* P5: a natural pair, or a natural and a wild card, or the side's
+     * meld of that rank. */
+    if (has_meld || (nat >= 1 && nat + wild >= 2))
+        return CANASTA_OK;
+    if (brief)
+        return cn_why_also(why, ws, CANASTA_E_PILE_NO_MELD,
+            "; also P5: the %s on top would not be melded", cn_rank_name(r));
+    cn_why(why, ws, 0,
+        "P5: to take the pile the %s on top must be melded: with two "
+        "natural %s, or one and a wild card, from your hand, or on your "
+        "side's meld of %s (you offer %s natural and %s wild)",
+        cn_rank_name(r), cn_rank_plural(r), cn_rank_plural(r),
+        count_word(nat), count_word(wild));
+    return note_buried(st, r, CANASTA_E_PILE_NO_MELD, why, ws);
+}
+
 int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
                   size_t ws)
 {
@@ -50,11 +116,6 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
         return cn_why(why, ws, CANASTA_E_MOVE,
             "P1: the first group must be the meld of the top card (%s), "
             "rank %d, not %d", tn, r, m->groups[0].rank);
-    if (st->p.one_card_rule && st->hand_n[seat] == 1 && st->pile_n == 1)
-        return cn_why(why, ws, CANASTA_E_ONE_CARD,
-            "P6: with one card in your hand you may not take a pile of one "
-            "card");
-
     /* Count what groups[0] brings from the hand. */
     int nat = 0, wild = 0;
     for (int i = 0; i < m->groups[0].count; i++) {
@@ -65,36 +126,30 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
             nat++;
     }
     int held = cn_nat_count(st, seat, r);
-    int has_meld = cn_meld_size(&st->melds[side][r]) > 0;
-    if (cn_pile_frozen(st, side)) {
-        /* P4: only a natural pair from the hand takes a frozen pile. */
-        if (nat < 2)
-            return cn_why(why, ws, CANASTA_E_PILE_FROZEN,
-                "P4: the pile is frozen (%s), so taking the %s needs two "
-                "natural %s from your hand (you %s %s)",
-                frozen_reason(st, side), cn_rank_name(r), cn_rank_plural(r),
-                nat == held ? "hold" : "offer", count_word(nat == held ? held : nat));
-    } else if (!has_meld && (nat < 1 || nat + wild < 2)) {
-        /* P5: a natural pair, or a natural and a wild card, or the side's
-         * meld of that rank. */
-        return cn_why(why, ws, CANASTA_E_PILE_NO_MELD,
-            "P5: to take the pile the %s on top must be melded: with two "
-            "natural %s, or one and a wild card, from your hand, or on your "
-            "side's meld of %s (you offer %s natural and %s wild)",
-            cn_rank_name(r), cn_rank_plural(r), cn_rank_plural(r),
-            count_word(nat), count_word(wild));
+    if (st->p.one_card_rule && st->hand_n[seat] == 1 && st->pile_n == 1) {
+        cn_why(why, ws, 0,
+            "P6: with one card in your hand you may not take a pile of one "
+            "card");
+        /* and the one card may not meld the top card either */
+        if (why && ws)
+            (void)meld_of_top(st, side, r, nat, wild, held, 1, why, ws);
+        return CANASTA_E_ONE_CARD;
+    }
+    rc = meld_of_top(st, side, r, nat, wild, held, 0, why, ws);
+    if (rc) {
+        /* P4 against a side that has not opened (P3): the opening may
+         * fall short as well (O3), when the groups are melds at all. */
+        if (rc == CANASTA_E_PILE_FROZEN && why && ws && !st->opened[side] &&
+            cn_groups_compose(&pl, st, m, top, NULL, 0) == CANASTA_OK &&
+            pl.value < cn_seat_minimum(st, seat))
+            cn_why_also(why, ws, 0, "; also O3: the opening would count %d "
+                        "of the %d needed", pl.value,
+                        cn_seat_minimum(st, seat));
+        return rc;
     }
     rc = cn_groups_compose(&pl, st, m, top, why, ws);
     if (rc)
         return rc;
-    if (!st->opened[side]) {
-        int need = cn_seat_minimum(st, seat);
-        if (pl.value < need)
-            return cn_why(why, ws, CANASTA_E_OPENING,
-                "O3: your side's first meld must count at least %d; the top "
-                "card with the cards you meld counts %d (cards under the "
-                "top never count)", need, pl.value);
-    }
     /* The hand after the take: less the cards melded, plus the pile
      * under the top card (red threes in it are laid out, R2). */
     uint8_t left[CANASTA_CARD_LIMIT];
@@ -107,6 +162,12 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
             left[c]++;
             after++;
         }
+    }
+    if (!st->opened[side] &&
+        (rc = cn_opening_check(st, seat, pl.value, top, why, ws)) != 0) {
+        /* and a rule of going out (M6, G1, G4) named after O3 */
+        (void)cn_after_meld_also(st, &pl, left, after, why, ws);
+        return rc;
     }
     return cn_after_meld_check(st, &pl, left, after, why, ws);
 }
@@ -121,6 +182,8 @@ void cn_play_take(cn_state *st, const canasta_move *m)
     cn_meld *md = &st->melds[side][cn_rank(top)];
     if (cn_meld_size(md) == 0)
         st->turn_new_melds |= (uint16_t)(1u << cn_rank(top));
+    else
+        cn_note_added_old(st); /* the side's meld, from before this turn */
     cn_meld_add_card(md, top);
     cn_groups_lay(st, m, seat);
     /* P1: everyone saw these cards go in, so everyone knows who holds

@@ -882,3 +882,66 @@ int th_meld_class(int *meld_class, int preset, int rank, int naturals,
     canasta_rules_free(r);
     return rc;
 }
+
+/* The lines that place cards in a position (the others do not). */
+static int position_card_line(const char *line)
+{
+    static const char *const keys[] = { "hand ", "red-threes ", "meld ",
+                                        "stock", "pile" };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strncmp(line, keys[i], strlen(keys[i])) == 0)
+            return 1;
+    return 0;
+}
+
+char *th_position_text(const char *header, const char *const *lines,
+                       size_t n)
+{
+    int count[CANASTA_CARD_LIMIT] = { 0 };
+    size_t cap = 8192, len = 0;
+    char *out = malloc(cap);
+    REQ(out != NULL);
+    len += (size_t)snprintf(out, cap, "canasta-position 1\nseed 7\n%s",
+                            header ? header : "");
+    for (size_t i = 0; i < n; i++) {
+        if (!position_card_line(lines[i]))
+            continue;
+        for (const char *p = lines[i]; *p;) {
+            size_t k = strcspn(p, " ");
+            int c;
+            if (k > 0 && canasta_card_from_string(&c, p, k) == CANASTA_OK)
+                count[c]++;
+            p += k;
+            p += strspn(p, " ");
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        len += (size_t)snprintf(out + len, cap - len, "%s", lines[i]);
+        if (strncmp(lines[i], "stock", 5) == 0)
+            for (int c = 8; c <= 60; c++) {
+                char name[8];
+                int want = c == CANASTA_JOKER ? 4 : 2; /* C2 */
+                if (canasta_card_to_string(name, sizeof name, c) != 0)
+                    continue;
+                for (int k = count[c]; k < want; k++)
+                    len += (size_t)snprintf(out + len, cap - len, " %s",
+                                            name);
+            }
+        len += (size_t)snprintf(out + len, cap - len, "\n");
+    }
+    REQ(len < cap);
+    return out;
+}
+
+canasta_game *th_position_game(const char *header, const char *const *lines,
+                               size_t n)
+{
+    char *t = th_position_text(header, lines, n);
+    canasta_game *g = NULL;
+    char why[512] = "";
+    int rc = canasta_game_from_position(&g, why, sizeof why, t, (size_t)-1);
+    REQ_MSG(rc == CANASTA_OK, "from_position: %s (%s)\n%s",
+            canasta_error_name(rc), why, t);
+    free(t);
+    return g;
+}

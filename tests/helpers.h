@@ -228,6 +228,18 @@ void th_list_moves(th_movelist *ml, const canasta_game *g);
                          canasta_error_name(qrc_));                        \
     } while (0)
 
+/* A classic game from a position written line by line:
+ * "canasta-position 1", "seed 7", header (header tags such as option
+ * lines, each ending in "\n"; may be NULL), then lines[0..n).  The cards
+ * of the deck no line places are appended to the "stock" line, below the
+ * cards it names, so each card is placed as often as the deck holds it.
+ * th_position_text returns the text (free it); th_position_game loads it
+ * (the test fails if it is refused). */
+char *th_position_text(const char *header, const char *const *lines,
+                       size_t n);
+canasta_game *th_position_game(const char *header, const char *const *lines,
+                               size_t n);
+
 /* canasta_game_equal of a and b (1 or 0); fails the test on an error. */
 int th_games_equal(const canasta_game *a, const canasta_game *b);
 

@@ -383,6 +383,8 @@ static const struct opt_row SETTABLE[] = {
     { CANASTA_OPT_HAND_SIZE, 11, 0, 0 },
     { CANASTA_OPT_CANASTAS_TO_GO_OUT, 1, 0, 0 },
     { CANASTA_OPT_DRAW_COUNT, 1, 0, 0 },
+    /* G3 as published by default; 1 allows additions (a yes/no key) */
+    { CANASTA_OPT_CONCEALED_ADDITIONS, 0, 0, 1 },
 };
 #define N_SETTABLE (sizeof SETTABLE / sizeof SETTABLE[0])
 
@@ -485,7 +487,7 @@ END_TEST
 
 START_TEST(test_api_option_unknown_key_is_E_OPTION)
 {
-    static const int bad[] = { 0, -1, 8, 50, 99, 106, 1000 };
+    static const int bad[] = { 0, -1, 9, 50, 99, 106, 1000 };
     size_t i;
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int v, lo, hi;

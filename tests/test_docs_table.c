@@ -10,7 +10,8 @@
  * (canasta_rules_set accepts it), the red-three bonuses
  * (canasta_rules_red_three_bonus for every count), the opening table
  * (canasta_rules_opening_minimum over a range of totals), asking
- * permission (value and canasta_rules_option_range), the seating
+ * permission and a concealed exit's additions (value and
+ * canasta_rules_option_range), the seating
  * (canasta_game_seat_side), whether there is a lone hand
  * (CANASTA_OPT_LONE_HAND) and the preset's text name (the "preset" line of
  * canasta_game_position).
@@ -391,30 +392,31 @@ static void check_openings(const canasta_rules *r, int col)
     }
 }
 
-/* G4: "on (range 0..1)" / "off (range 0..0)". */
-static void check_asking(const canasta_rules *r, int col)
+/* A yes/no option's row: "on (range 0..1)" / "off (range 0..0)".  G4
+ * asking permission, G3 a concealed exit adding to the side's melds. */
+static void check_switch(const canasta_rules *r, int col, const char *label,
+                         int key)
 {
-    const char *cell = table.cell[find_row("Asking permission")][col];
+    const char *cell = table.cell[find_row(label)][col];
     const char *range = strstr(cell, "range ");
     long lo, hi;
     const char *after;
     int min = -1, max = -1, on;
     on = strncmp(cell, "on", 2) == 0 ? 1
        : strncmp(cell, "off", 3) == 0 ? 0 : -1;
-    ck_assert_msg(on >= 0, DOC_PATH ": asking permission: \"%s\" starts "
-                  "with neither on nor off", cell);
-    ck_assert_msg(on == get(r, CANASTA_OPT_ASK_PERMISSION), DOC_PATH
-                  ": asking permission: \"%s\", the library has %d", cell,
-                  get(r, CANASTA_OPT_ASK_PERMISSION));
+    ck_assert_msg(on >= 0, DOC_PATH ": %s: \"%s\" starts with neither on "
+                  "nor off", label, cell);
+    ck_assert_msg(on == get(r, key), DOC_PATH ": %s: \"%s\", the library "
+                  "has %d", label, cell, get(r, key));
     ck_assert_msg(range != NULL && first_int(&lo, range, &after) &&
                   strncmp(after, "..", 2) == 0 &&
                   first_int(&hi, after, NULL),
-                  DOC_PATH ": asking permission: \"%s\" has no \"range "
-                  "A..B\"", cell);
-    ck_assert_int_eq(canasta_rules_option_range(&min, &max, r,
-                     CANASTA_OPT_ASK_PERMISSION), CANASTA_OK);
-    ck_assert_msg(lo == min && hi == max, DOC_PATH ": asking permission: "
-                  "range %ld..%ld, the library %d..%d", lo, hi, min, max);
+                  DOC_PATH ": %s: \"%s\" has no \"range A..B\"", label,
+                  cell);
+    ck_assert_int_eq(canasta_rules_option_range(&min, &max, r, key),
+                     CANASTA_OK);
+    ck_assert_msg(lo == min && hi == max, DOC_PATH ": %s: range %ld..%ld, "
+                  "the library %d..%d", label, lo, hi, min, max);
 }
 
 /* C1: groups of seats "0+2", "1+3+5" are the sides; a cell without any
@@ -531,7 +533,9 @@ static void check_column(int preset)
     check_numeric(r, col);
     check_red_threes(r, col);
     check_openings(r, col);
-    check_asking(r, col);
+    check_switch(r, col, "Asking permission", CANASTA_OPT_ASK_PERMISSION);
+    check_switch(r, col, "Concealed exit adding to the side's melds",
+                 CANASTA_OPT_CONCEALED_ADDITIONS);
     check_seating(r, col);
     /* X3: the lone hand is named where, and only where, the rules have it */
     cell = table.cell[find_row("Who scores")][col];

@@ -2,7 +2,8 @@
  * test_options_play.c - random play under every rules option, so that the
  * options the later variants build on (cards dealt C4, cards per draw T1,
  * canastas to go out G1, asking G4, the one-card rule P6, the tie rule S6,
- * the target S6) keep the engine consistent: every listed move validates,
+ * the target S6, G3's concealed additions) keep the engine consistent:
+ * every listed move validates,
  * a decision is never left without a move, all cards stay accounted for,
  * and whoever goes out has the canastas the options ask for.
  *
@@ -16,18 +17,20 @@
 typedef struct option_set {
     const char *name;
     int hand_size, draw_count, canastas, ask, one_card, tie, target;
+    int concealed; /* CANASTA_OPT_CONCEALED_ADDITIONS */
 } option_set;
 
 static const option_set sets[] = {
-    { "classic", 11, 1, 1, 1, 1, CANASTA_TIE_PLAY_ON, 5000 },
-    { "draw two", 11, 2, 1, 1, 1, CANASTA_TIE_PLAY_ON, 5000 },
-    { "two canastas", 11, 1, 2, 1, 1, CANASTA_TIE_PLAY_ON, 5000 },
+    { "classic", 11, 1, 1, 1, 1, CANASTA_TIE_PLAY_ON, 5000, 0 },
+    { "draw two, G3 as 1.0 read it", 11, 2, 1, 1, 1, CANASTA_TIE_PLAY_ON,
+      5000, 1 },
+    { "two canastas", 11, 1, 2, 1, 1, CANASTA_TIE_PLAY_ON, 5000, 0 },
     { "thirteen cards, draw two, two canastas", 13, 2, 2, 1, 1,
-      CANASTA_TIE_DECLARE, 3000 },
+      CANASTA_TIE_DECLARE, 3000, 0 },
     { "fifteen cards, no asking, P6 off", 15, 1, 1, 0, 0,
-      CANASTA_TIE_DECLARE, 1500 },
+      CANASTA_TIE_DECLARE, 1500, 0 },
     { "seven cards, three canastas", 7, 1, 3, 1, 0, CANASTA_TIE_PLAY_ON,
-      2000 },
+      2000, 0 },
 };
 
 #define HANDS_PER_SET 400
@@ -48,6 +51,8 @@ static canasta_rules *rules_for(const option_set *o)
     ck_assert_int_eq(canasta_rules_set(r, CANASTA_OPT_ONE_CARD_RULE, o->one_card), 0);
     ck_assert_int_eq(canasta_rules_set(r, CANASTA_OPT_TIE_RULE, o->tie), 0);
     ck_assert_int_eq(canasta_rules_set(r, CANASTA_OPT_TARGET_SCORE, o->target), 0);
+    ck_assert_int_eq(canasta_rules_set(r, CANASTA_OPT_CONCEALED_ADDITIONS,
+                                       o->concealed), 0);
     return r;
 }
 
@@ -102,6 +107,8 @@ START_TEST(test_G1_C4_T1_options_random_play)
     int hands_wanted = th_scaled(HANDS_PER_SET, LEAST_HANDS_PER_SET);
     for (uint64_t seed = 1; hands < hands_wanted; seed++) {
         ck_assert_int_eq(canasta_game_create(&g, r, seed), CANASTA_OK);
+        ck_assert_int_eq(th_option(g, CANASTA_OPT_CONCEALED_ADDITIONS),
+                         o->concealed);
         for (;;) {
             /* C4: each seat starts with the option's hand size (red threes
              * are replaced, so the count is exact). */

@@ -196,7 +196,7 @@ START_TEST(test_position_round_trip_random_play)
 END_TEST
 
 /* The options travel with the position (header tags): T1 draw-count 2,
- * G1 two canastas, G4 asking off, S6 declared ties. */
+ * G1 two canastas, G4 asking off, S6 declared ties, G3 the 1.0 reading. */
 START_TEST(test_position_round_trip_options)
 {
     canasta_rules *rules = NULL;
@@ -211,6 +211,8 @@ START_TEST(test_position_round_trip_options)
     ck_assert_int_eq(canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, 2500),
                      0);
     ck_assert_int_eq(canasta_rules_set(rules, CANASTA_OPT_HAND_SIZE, 13), 0);
+    ck_assert_int_eq(canasta_rules_set(rules, CANASTA_OPT_CONCEALED_ADDITIONS,
+                                       1), 0);
     round_trip_games(rules, 900, 6, 50);
 
     /* The option values come back. */
@@ -219,8 +221,12 @@ START_TEST(test_position_round_trip_options)
     char *t = position_text(g);
     ck_assert_ptr_nonnull(strstr(t, "\noption draw-count 2\n"));
     ck_assert_ptr_nonnull(strstr(t, "\noption hand-size 13\n"));
+    ck_assert_ptr_nonnull(strstr(t, "\noption concealed-additions 1\n"));
     canasta_game *p = load_ok(t);
     int v = 0;
+    ck_assert_int_eq(canasta_game_option(&v, p,
+                                         CANASTA_OPT_CONCEALED_ADDITIONS), 0);
+    ck_assert_int_eq(v, 1);
     ck_assert_int_eq(canasta_game_option(&v, p, CANASTA_OPT_DRAW_COUNT), 0);
     ck_assert_int_eq(v, 2);
     ck_assert_int_eq(canasta_game_option(&v, p, CANASTA_OPT_ASK_PERMISSION),

@@ -260,11 +260,13 @@ static void check_preset_options(const variant *v)
         CANASTA_OPT_PLAYERS, CANASTA_OPT_SIDES, CANASTA_OPT_PACKS,
         CANASTA_OPT_JOKERS, CANASTA_OPT_DECK_SIZE, CANASTA_OPT_HAND_SIZE,
         CANASTA_OPT_DRAW_COUNT, CANASTA_OPT_CANASTAS_TO_GO_OUT,
-        CANASTA_OPT_TARGET_SCORE, CANASTA_OPT_LONE_HAND
+        CANASTA_OPT_TARGET_SCORE, CANASTA_OPT_LONE_HAND,
+        CANASTA_OPT_CONCEALED_ADDITIONS
     };
     const int want[] = {
         v->players, v->sides, v->packs, v->jokers, v->deck, v->hand,
-        v->draw, v->need, v->target, v->lone
+        v->draw, v->need, v->target, v->lone,
+        0 /* G3 as published, in every preset */
     };
     static const int totals[] = {
         -5, 0, 1495, 1500, 2995, 3000, 6995, 7000, 12000

@@ -27,11 +27,12 @@
 #define DECK 108
 
 /* The header a writer emits for the classic preset (NOTATION.md: preset,
- * the seven options in key order, sides, then seed or view). */
+ * the eight options in key order, sides, then seed or view). */
 #define CLASSIC_TAGS                                                        \
     "preset classic", "option target 5000", "option ask-permission 1",      \
     "option one-card-rule 1", "option tie-rule 0", "option hand-size 11",   \
-    "option canastas-to-go-out 1", "option draw-count 1", "sides 0 1 0 1"
+    "option canastas-to-go-out 1", "option draw-count 1",                   \
+    "option concealed-additions 0", "sides 0 1 0 1"
 
 /* Lines joined with "\n" (and one at the end): line i of the array is
  * line i + 1 of the text. */

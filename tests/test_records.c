@@ -954,6 +954,7 @@ START_TEST(test_record_text_layout)
              "option ask-permission 1\noption one-card-rule 1\n"
              "option tie-rule 0\noption hand-size 11\n"
              "option canastas-to-go-out 1\noption draw-count 1\n"
+             "option concealed-additions 0\n"
              "sides 0 1 0 1\nseed 1\n\nhand 1\ndealer %d\n"
              "= deal hand 1 dealer %d\n= upcard ", dealer, dealer);
     ck_assert_msg(strncmp(t, head, strlen(head)) == 0, "%s", t);

@@ -286,7 +286,7 @@ START_TEST(test_save_round_trip_random_play)
 }
 END_TEST
 
-/* Options other than the defaults (T1 draw-count, G1, G4, P6, S6). */
+/* Options other than the defaults (T1 draw-count, G1, G4, P6, S6, G3). */
 START_TEST(test_save_round_trip_options)
 {
     canasta_rules *rules = NULL;
@@ -303,6 +303,8 @@ START_TEST(test_save_round_trip_options)
                                        CANASTA_TIE_DECLARE), 0);
     ck_assert_int_eq(canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, 2000),
                      0);
+    ck_assert_int_eq(canasta_rules_set(rules, CANASTA_OPT_CONCEALED_ADDITIONS,
+                                       1), 0);
     round_trip_games(rules, 8100, 10, &rs);
     canasta_rules_free(rules);
     ck_assert_int_gt(rs.saves, 300);
@@ -321,14 +323,15 @@ START_TEST(test_save_start_lines)
     ck_assert_str_eq(l.line[0], "canasta-save 1");
     ck_assert_str_eq(l.line[1], "preset classic");
     ck_assert_str_eq(l.line[2], "option target 5000");
-    ck_assert_str_eq(l.line[9], "sides 0 1 0 1");
-    ck_assert_str_eq(l.line[10], "seed 42");
-    ck_assert_str_eq(l.line[11], "hand-number 1");
+    ck_assert_str_eq(l.line[9], "option concealed-additions 0");
+    ck_assert_str_eq(l.line[10], "sides 0 1 0 1");
+    ck_assert_str_eq(l.line[11], "seed 42");
+    ck_assert_str_eq(l.line[12], "hand-number 1");
     snprintf(want, sizeof want, "dealer %d", dealer);
-    ck_assert_str_eq(l.line[12], want);
-    ck_assert_str_eq(l.line[13], "start-totals 0 0");
-    ck_assert_str_eq(l.line[14], "start-last-hand none -");
-    ck_assert_str_eq(l.line[15], "begin position");
+    ck_assert_str_eq(l.line[13], want);
+    ck_assert_str_eq(l.line[14], "start-totals 0 0");
+    ck_assert_str_eq(l.line[15], "start-last-hand none -");
+    ck_assert_str_eq(l.line[16], "begin position");
     ck_assert_str_eq(l.line[l.n - 1], "end position");
     free_lines(&l);
     canasta_free(t);
@@ -340,8 +343,8 @@ START_TEST(test_save_start_lines)
     t = save_text(g);
     l = split(t);
     snprintf(want, sizeof want, "%d draw", seat);
-    ck_assert_str_eq(l.line[15], want);
-    ck_assert_str_eq(l.line[16], "begin position");
+    ck_assert_str_eq(l.line[16], want);
+    ck_assert_str_eq(l.line[17], "begin position");
     free_lines(&l);
     canasta_free(t);
 
@@ -359,19 +362,19 @@ START_TEST(test_save_start_lines)
     th_ok(g, &m);
     t = save_text(g);
     l = split(t);
-    ck_assert_str_eq(l.line[11], "hand-number 2");
+    ck_assert_str_eq(l.line[12], "hand-number 2");
     snprintf(want, sizeof want, "dealer %d", (dealer + 1) % 4);
-    ck_assert_str_eq(l.line[12], want);
+    ck_assert_str_eq(l.line[13], want);
     snprintf(want, sizeof want, "start-totals %d %d", th_total(g, 0),
              th_total(g, 1));
-    ck_assert_str_eq(l.line[13], want);
-    ck_assert(strncmp(l.line[14], "start-last-hand ", 16) == 0);
+    ck_assert_str_eq(l.line[14], want);
+    ck_assert(strncmp(l.line[15], "start-last-hand ", 16) == 0);
     for (int s = 0; s < 2; s++) {
         char row[160];
         int k = snprintf(row, sizeof row, "start-last-score %d", s);
         for (int i = 0; i < CANASTA_SCORE_ITEMS; i++)
             k += snprintf(row + k, sizeof row - (size_t)k, " %d", items[s][i]);
-        ck_assert_str_eq(l.line[15 + s], row);
+        ck_assert_str_eq(l.line[16 + s], row);
     }
     canasta_game *back = load_ok(t);
     ck_assert(th_games_equal(back, g));

@@ -603,7 +603,7 @@ static const char *const preset_names[] = {
 };
 static const char *const option_names[] = {
     "?", "target", "ask-permission", "one-card-rule", "tie-rule",
-    "hand-size", "canastas-to-go-out", "draw-count"
+    "hand-size", "canastas-to-go-out", "draw-count", "concealed-additions"
 };
 static const char *const score_names[CANASTA_SCORE_ITEMS] = {
     "melded", "natural_canastas", "mixed_canastas", "red_threes",
@@ -686,8 +686,8 @@ static void check_view(const canasta_game *g, int viewer, const hand_log *lg)
     QOK(canasta_game_option(&x, g, CANASTA_OPT_LONE_HAND));
     QEQ(jbool(jreq(rules, "lone_hand")), x);
     opts = jreq(rules, "options");
-    QEQ(opts->n, 7);
-    for (i = 1; i <= 7; i++) {
+    QEQ(opts->n, 8);
+    for (i = 1; i <= 8; i++) {
         QEQ(canasta_game_option(&x, g, (int)i), CANASTA_OK);
         QSTR(opts->keys[i - 1], option_names[i]);
         QEQ(jint(opts->kids[i - 1]), x);

@@ -73,6 +73,7 @@ OPT_LONE_HAND = 105             # X3 (read-only): 1 in the three-player game
 OPTIONS = {
     "target": 1, "ask-permission": 2, "one-card-rule": 3, "tie-rule": 4,
     "hand-size": 5, "canastas-to-go-out": 6, "draw-count": 7,
+    "concealed-additions": 8,
     "players": 100, "sides": 101, "packs": 102, "jokers": 103,
     "deck-size": 104, "lone-hand": OPT_LONE_HAND,
 }

@@ -239,6 +239,12 @@ class RulesTests(unittest.TestCase):
             self.assertEqual(r.get("players"), 4)
             self.assertEqual(r.get("deck-size"), 108)
             self.assertEqual(r.range("draw_count"), (1, 2))
+            # G3: as published by default; 1 is the 1.0 reading
+            self.assertEqual(r.get("concealed_additions"), 0)
+            self.assertEqual(r.range("concealed-additions"), (0, 1))
+            self.assertEqual(r.get(8), 0)
+            r.set("concealed_additions", 1)
+            self.assertEqual(r.options["concealed-additions"], 1)
             r.set("ask_permission", 0)
             self.assertEqual(r.options["ask-permission"], 0)
             self.assertEqual(r.opening_minimum(0), 50)
@@ -499,27 +505,32 @@ VARIANTS = (
     ("classic", canasta.PRESET_CLASSIC,
      {"players": 4, "sides": 2, "packs": 2, "jokers": 4, "deck-size": 108,
       "hand-size": 11, "draw-count": 1, "canastas-to-go-out": 1,
-      "target": 5000, "ask-permission": 1, "lone-hand": 0},
+      "target": 5000, "ask-permission": 1, "lone-hand": 0,
+      "concealed-additions": 0},
      (0, 1), [0, 1, 0, 1]),
     ("two-players", canasta.PRESET_TWO_PLAYERS,
      {"players": 2, "sides": 2, "packs": 2, "jokers": 4, "deck-size": 108,
       "hand-size": 15, "draw-count": 2, "canastas-to-go-out": 2,
-      "target": 5000, "ask-permission": 0, "lone-hand": 0},
+      "target": 5000, "ask-permission": 0, "lone-hand": 0,
+      "concealed-additions": 0},
      (0, 0), [0, 1]),
     ("three-players", canasta.PRESET_THREE_PLAYERS,
      {"players": 3, "sides": 3, "packs": 2, "jokers": 4, "deck-size": 108,
       "hand-size": 13, "draw-count": 2, "canastas-to-go-out": 1,
-      "target": 7500, "ask-permission": 1, "lone-hand": 1},
+      "target": 7500, "ask-permission": 1, "lone-hand": 1,
+      "concealed-additions": 0},
      (0, 1), [0, 1, 2]),
     ("six-three-sides", canasta.PRESET_SIX_THREE_SIDES,
      {"players": 6, "sides": 3, "packs": 3, "jokers": 6, "deck-size": 162,
       "hand-size": 13, "draw-count": 1, "canastas-to-go-out": 2,
-      "target": 7500, "ask-permission": 1, "lone-hand": 0},
+      "target": 7500, "ask-permission": 1, "lone-hand": 0,
+      "concealed-additions": 0},
      (0, 1), [0, 1, 2, 0, 1, 2]),
     ("six-two-sides", canasta.PRESET_SIX_TWO_SIDES,
      {"players": 6, "sides": 2, "packs": 3, "jokers": 6, "deck-size": 162,
       "hand-size": 13, "draw-count": 1, "canastas-to-go-out": 2,
-      "target": 10000, "ask-permission": 1, "lone-hand": 0},
+      "target": 10000, "ask-permission": 1, "lone-hand": 0,
+      "concealed-additions": 0},
      (0, 1), [0, 1, 0, 1, 0, 1]),
 )
 
@@ -923,6 +934,54 @@ class PositionTests(unittest.TestCase):
         loaded = Game.load(text)
         self.assertEqual(loaded, p)
         self.assertEqual(loaded.save(), text)
+
+    @need("canasta_game_from_position")
+    def test_G3_concealed_additions_option(self):
+        # Seat 0 has drawn from the stock and never melded; its partner
+        # (seat 2) has three 7s on the table.  Seat 0 melds seven kings
+        # and three queens of its own, adds its 7 to the partner's meld
+        # and discards.  G3 as published (the default): an ordinary exit,
+        # 100; option concealed-additions 1 (the 1.0 reading): 200.
+        # Side 0: 70 + 30 + 7 7 7 7 (20) + 500, less seat 2's 9 9 (20).
+        lines = ["hand-number 1", "dealer 3", "phase play", "turn 0",
+                 "source stock", "melds-this-turn 0", "take-extra 0",
+                 "permission none", "melded-before-turn 0", "new-melds",
+                 "seat-melded 0 0 1 0", "totals 0 0", "last-hand none -",
+                 "opened 1 0", "hand 0 Kc Kc Kd Kd Kh Kh Ks Qc Qd Qh 7s 5c",
+                 "hand 1 4c 4d 5d 6d", "hand 2 9c 9d", "hand 3 8c 8d",
+                 "red-threes 0", "red-threes 1", "red-threes 2",
+                 "red-threes 3", "meld 0 7: 7c 7d 7h", "pile 10c"]
+        left = {c: 2 for c in range(8, 60)}
+        left[60] = 4
+        for line in lines:
+            if line.split()[0] in ("hand", "meld", "pile"):
+                for tok in line.split()[1:]:
+                    if not tok.endswith(":"):
+                        try:
+                            left[canasta.card_code(tok)] -= 1
+                        except CanastaError:
+                            pass    # a seat or side number
+        stock = " ".join(canasta.card_text(c) for c in sorted(left)
+                         for _ in range(left[c]))
+        body = "\n".join(lines + ["stock " + stock]) + "\n"
+        for option, how, out in ((None, "went-out", 100),
+                                 (0, "went-out", 100),
+                                 (1, "concealed", 200)):
+            head = "canasta-position 1\nseed 7\n"
+            if option is not None:
+                head += "option concealed-additions %d\n" % option
+            g = Game.from_position(head + body)
+            self.assertEqual(g.option("concealed_additions"),
+                             option or 0)
+            for move in ("meld Kc Kc Kd Kd Kh Kh Ks", "meld Qc Qd Qh",
+                         "meld 7s"):
+                g.apply(move)
+            self.assertIn("\nadded-to-earlier-melds 1\n", g.position())
+            g.apply("discard 5c")
+            self.assertEqual(g.hand_end, (how, 0))
+            score = g.hand_score(0)
+            self.assertEqual(score["going_out"], out)
+            self.assertEqual(score["total"], 70 + 30 + 20 + 500 + out - 20)
 
     @need("canasta_game_from_position")
     def test_errors(self):

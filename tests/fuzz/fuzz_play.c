@@ -1,7 +1,8 @@
 /*
  * fuzz_play.c - sequences of moves, legal or not, applied to seeded games.
  *
- * Input: 8 bytes of seed; a byte whose bits 0-6 say which rules options
+ * Input: 8 bytes of seed (its top bit also sets the concealed-additions
+ * option, G3); a byte whose bits 0-6 say which rules options
  * follow (one byte each: target, ask, one-card rule, tie rule, hand size,
  * canastas to go out, draw count) and whose bit 7 says that a preset byte
  * comes first (preset = byte % 5 + 1: classic, two players X2, three
@@ -45,6 +46,9 @@ static const int option_keys[7] = {
     CANASTA_OPT_ONE_CARD_RULE, CANASTA_OPT_TIE_RULE, CANASTA_OPT_HAND_SIZE,
     CANASTA_OPT_CANASTAS_TO_GO_OUT, CANASTA_OPT_DRAW_COUNT
 };
+/* The eighth settable option, G3's CANASTA_OPT_CONCEALED_ADDITIONS, has
+ * no bit of the mask byte left: the seed's top bit sets it (the deal
+ * still uses the whole seed), so the inputs keep their layout. */
 
 /* An option value from one byte: low targets end games in a hand or two. */
 static int option_value(int i, unsigned b)
@@ -295,6 +299,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FZ_OK(canasta_rules_set(rules, option_keys[i],
                                     v < lo ? lo : v > hi ? hi : v));
         }
+    FZ_OK(canasta_rules_set(rules, CANASTA_OPT_CONCEALED_ADDITIONS,
+                            (int)(seed >> 63)));
     fz_game *f = fz_game_new(rules, seed);
     canasta_rules_free(rules);
     FZ_CHECK(f != NULL, "out of memory");

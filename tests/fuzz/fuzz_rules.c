@@ -14,7 +14,7 @@
  *      request: every call either succeeds or fails with E_NOMEM and an
  *      output of NULL; LeakSanitizer sees anything not given back
  * Keys come from the known list, from the settable keys' numbers and
- * four past them (-3..11) or the read-only block's and five past it
+ * four past them (-3..12) or the read-only block's and five past it
  * (95..109), so that a key added to the library but not to this list is
  * found at once, or are any 32-bit value; values are at,
  * inside or just outside the key's range, or any 32-bit value.
@@ -28,16 +28,20 @@ static const int keys[] = {
     CANASTA_OPT_TARGET_SCORE, CANASTA_OPT_ASK_PERMISSION,
     CANASTA_OPT_ONE_CARD_RULE, CANASTA_OPT_TIE_RULE, CANASTA_OPT_HAND_SIZE,
     CANASTA_OPT_CANASTAS_TO_GO_OUT, CANASTA_OPT_DRAW_COUNT,
+    CANASTA_OPT_CONCEALED_ADDITIONS,
     CANASTA_OPT_PLAYERS, CANASTA_OPT_SIDES, CANASTA_OPT_PACKS,
     CANASTA_OPT_JOKERS, CANASTA_OPT_DECK_SIZE, CANASTA_OPT_LONE_HAND
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
-#define N_SETTABLE 7
+#define N_SETTABLE 8
+/* Places in keys[] (and in the model) the checks below read. */
+enum { I_PLAYERS = N_SETTABLE, I_PACKS = N_SETTABLE + 2,
+       I_DECK_SIZE = N_SETTABLE + 4 };
 
-/* The classic preset's values (canasta.h, RULES.md C1, C2, C4, G1, G4,
- * P6, S6, T1; no lone hand, X3). */
+/* The classic preset's values (canasta.h, RULES.md C1, C2, C4, G1, G3,
+ * G4, P6, S6, T1; no lone hand, X3). */
 static const int defaults[N_KEYS] = {
-    5000, 1, 1, CANASTA_TIE_PLAY_ON, 11, 1, 1, 4, 2, 2, 4, 108, 0
+    5000, 1, 1, CANASTA_TIE_PLAY_ON, 11, 1, 1, 0, 4, 2, 2, 4, 108, 0
 };
 
 static int key_index(int key)
@@ -53,10 +57,10 @@ static int read_key(fz_in *in)
     unsigned b = fz_u8(in);
     if (b < 200)
         return keys[b % N_KEYS];
-    if (b < 215)
-        return (int)(b - 203); /* the settable keys and past them: -3..11 */
-    if (b < 230)
-        return (int)(b - 120); /* the read-only block and past it: 95..109 */
+    if (b < 216)
+        return (int)(b - 203); /* the settable keys and past them: -3..12 */
+    if (b < 231)
+        return (int)(b - 121); /* the read-only block and past it: 95..109 */
     return (int)fz_u32(in);
 }
 
@@ -165,7 +169,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* C4: the deal must leave a stock; the only refusal allowed
              * inside the range */
             if (want == CANASTA_OK && key == CANASTA_OPT_HAND_SIZE &&
-                model[7] * value + 10 > model[11])
+                model[I_PLAYERS] * value + 10 > model[I_DECK_SIZE])
                 want = CANASTA_E_RANGE;
             FZ_CHECK(rc == want, "set %d = %d: %s, expected %s", key, value,
                      canasta_error_name(rc), canasta_error_name(want));
@@ -195,7 +199,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      "%d", total, m);
             int count = (int)(int8_t)fz_u8(&in), bonus = -1;
             int rc = canasta_rules_red_three_bonus(&bonus, r, count);
-            if (count >= 0 && count <= 2 * model[9])
+            if (count >= 0 && count <= 2 * model[I_PACKS])
                 FZ_CHECK(rc == CANASTA_OK &&
                          bonus == fz_red_three_bonus(count),
                          "R3: %d red threes give %d (%s)", count, bonus,

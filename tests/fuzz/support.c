@@ -179,6 +179,7 @@ void fz_score_side(int items[CANASTA_SCORE_ITEMS], const int *melds,
 typedef struct view {
     int players, sides, packs, jokers, deck_size, hand_size, draw_count;
     int need, target, ask, one_card, tie;
+    int concealed_adds; /* G3: CANASTA_OPT_CONCEALED_ADDITIONS */
     int side_of[CN_MAX_PLAYERS];
     int phase, cur, dealer, hand_no, permission;
     int hand_n[CN_MAX_PLAYERS];
@@ -222,6 +223,7 @@ static void view_read(view *v, const canasta_game *g)
     v->ask = opt(g, CANASTA_OPT_ASK_PERMISSION);
     v->one_card = opt(g, CANASTA_OPT_ONE_CARD_RULE);
     v->tie = opt(g, CANASTA_OPT_TIE_RULE);
+    v->concealed_adds = opt(g, CANASTA_OPT_CONCEALED_ADDITIONS);
     v->lone_opt = opt(g, CANASTA_OPT_LONE_HAND);
     v->preset = fz_preset_of(v->players, v->sides);
     FZ_CHECK(v->players >= 2 && v->players <= CN_MAX_PLAYERS, "players %d",
@@ -361,6 +363,8 @@ static int table_meld_class(const view *v, const int cap[CN_RANKS],
 typedef struct rec {
     uint8_t kind, seat;
     uint16_t ranks_before; /* the mover's side's melds before the move */
+    uint16_t ranks_laid;   /* the ranks its groups lay cards on (a take's
+                            * first group: the top card's) */
 } rec;
 
 struct fz_game {
@@ -475,7 +479,7 @@ fz_game *fz_game_adopt(canasta_game *g)
         CANASTA_OPT_TARGET_SCORE, CANASTA_OPT_ASK_PERMISSION,
         CANASTA_OPT_ONE_CARD_RULE, CANASTA_OPT_TIE_RULE,
         CANASTA_OPT_HAND_SIZE, CANASTA_OPT_CANASTAS_TO_GO_OUT,
-        CANASTA_OPT_DRAW_COUNT
+        CANASTA_OPT_DRAW_COUNT, CANASTA_OPT_CONCEALED_ADDITIONS
     };
     canasta_rules *r = NULL;
     int preset = fz_preset_of(opt(g, CANASTA_OPT_PLAYERS),
@@ -738,6 +742,14 @@ static int expect_concealed(const fz_game *f, const view *v, int seat)
             (f->rec[i].kind == CANASTA_MOVE_MELD ||
              f->rec[i].kind == CANASTA_MOVE_TAKE_PILE))
             return 0; /* melded in an earlier turn */
+    /* As published (option 0), every card of the turn goes into melds the
+     * seat begins in it: none onto a meld the side had when the turn
+     * began. */
+    if (!v->concealed_adds)
+        for (size_t i = t; i < f->nrec; i++)
+            if (f->rec[i].seat == seat &&
+                (f->rec[i].ranks_laid & f->rec[t].ranks_before))
+                return 0;
     int side = v->side_of[seat];
     for (int r = 3; r <= 14; r++)
         if (!(f->rec[t].ranks_before >> r & 1) && meld_size(v, side, r) >= 7)
@@ -1677,6 +1689,10 @@ int fz_game_apply(fz_game *f, const canasta_move *move)
         r->kind = m->kind;
         r->seat = m->seat;
         r->ranks_before = side_ranks(pre, pre->side_of[m->seat]);
+        r->ranks_laid = 0;
+        if (m->kind == CANASTA_MOVE_MELD || m->kind == CANASTA_MOVE_TAKE_PILE)
+            for (int gi = 0; gi < m->ngroups; gi++)
+                r->ranks_laid |= (uint16_t)(1u << m->groups[gi].rank);
         memcpy(&f->before, st0, sizeof *st0);
         memcpy(f->before_hist, hist0, hist0_len);
         f->before_hist_len = hist0_len;
