@@ -20,10 +20,13 @@ void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
 /* The header tags as read, applied together by cn_header_finish so that
  * their order does not matter. */
 #define CN_HEADER_SIDES_MAX CN_MAX_PLAYERS
+/* One slot per settable option key (1 .. the last; slot 0 unused).
+ * rules_text.c checks at compile time that its name table has as many. */
+#define CN_HEADER_OPTIONS (CANASTA_OPT_CONCEALED_ADDITIONS + 1)
 typedef struct cn_header {
     int preset, preset_line;               /* classic when no line */
-    int32_t opt_value[8];                  /* by CANASTA_OPT_* key 1..7 */
-    int opt_line[8];                       /* 0: not given */
+    int32_t opt_value[CN_HEADER_OPTIONS];  /* by settable CANASTA_OPT_* key */
+    int opt_line[CN_HEADER_OPTIONS];       /* 0: not given */
     int32_t sides[CN_HEADER_SIDES_MAX];
     int n_sides, sides_too_many, sides_line;
     uint64_t seed;

@@ -18,7 +18,11 @@ static const char *const option_names[] = {
     NULL, "target", "ask-permission", "one-card-rule", "tie-rule",
     "hand-size", "canastas-to-go-out", "draw-count", "concealed-additions"
 };
-#define N_OPTION_NAMES 9
+#define N_OPTION_NAMES ((int)(sizeof option_names / sizeof option_names[0]))
+/* The header's option slots (position.h) must be exactly as many: a key
+ * added to one and not the other would be read past the slots' end. */
+typedef char cn_option_slots_match[
+    N_OPTION_NAMES == CN_HEADER_OPTIONS ? 1 : -1];
 
 static const struct {
     int preset;

@@ -43,6 +43,7 @@ import {
   PILE_FLAGS,
   PILE_FROZEN_MASK,
   RANK_NAMES,
+  TURN_STARTS,
   type EventKind,
   type HandEnd,
   type OptionName,
@@ -52,6 +53,8 @@ import {
   type PresetName,
   type RuleOptions,
   type ScoreBreakdown,
+  type TurnStart,
+  type TurnState,
 } from "./names.js";
 import { Rules, breakdown, optionKey, type OptionKey } from "./rules.js";
 import type { GameView } from "./view.js";
@@ -309,6 +312,26 @@ export class Game extends Handle {
   /** G4: "none", "asked", "yes" or "no". */
   get permission(): Permission {
     return PERMISSIONS[this.#int("canasta_game_permission")] as Permission;
+  }
+
+  /**
+   * The turn of the player to move, for a user interface: how it began,
+   * the melds made in it, whether a concealed exit (G3) is still possible
+   * (`!meldedBefore`), the permission state (G4).  New in 1.1.
+   */
+  turnState(): TurnState {
+    check(lib().canasta_game_turn_state(outPtr(0), outPtr(1), outPtr(2), outPtr(3), outPtr(4), outPtr(5), this.ptr));
+    const bits = outInt(3);
+    const newMelds: number[] = [];
+    for (let r = 3; r <= 14; r++) if (bits & (1 << r)) newMelds.push(r);
+    return {
+      seat: outInt(0),
+      began: (TURN_STARTS[outInt(1)] ?? "not-started") as TurnStart,
+      meldMoves: outInt(2),
+      newMelds,
+      meldedBefore: outInt(4) !== 0,
+      permission: PERMISSIONS[outInt(5)] as Permission,
+    };
   }
 
   /** How the last finished hand ended, and who went out (null if nobody). */

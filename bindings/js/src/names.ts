@@ -20,6 +20,7 @@ export const OPTIONS = {
   "hand-size": 5,
   "canastas-to-go-out": 6,
   "draw-count": 7,
+  "concealed-additions": 8,
   players: 100,
   sides: 101,
   packs: 102,
@@ -45,6 +46,12 @@ export interface RuleOptions {
   canastasToGoOut?: number;
   /** T1: cards per draw from the stock. */
   drawCount?: number;
+  /**
+   * G3: false (the default) a concealed exit is made only of melds the
+   * player starts in that turn; true it may also add to the side's
+   * earlier melds (the 1.0 reading).  New in 1.1.
+   */
+  concealedAdditions?: boolean | number;
 }
 
 /** camelCase property -> option name. */
@@ -56,6 +63,7 @@ export const OPTION_PROPERTIES: { readonly [K in keyof Required<RuleOptions>]: O
   handSize: "hand-size",
   canastasToGoOut: "canastas-to-go-out",
   drawCount: "draw-count",
+  concealedAdditions: "concealed-additions",
 };
 
 export const TIE_RULES = { "play-on": 0, declare: 1 } as const;
@@ -65,6 +73,26 @@ export type Phase = "draw" | "play" | "answer" | "hand-over" | "game-over";
 export const PHASES: readonly (Phase | null)[] = [null, "draw", "play", "answer", "hand-over", "game-over"];
 
 export type Permission = "none" | "asked" | "yes" | "no";
+
+/** How the current turn began (enum canasta_turn_start, 1.1). */
+export type TurnStart = "not-started" | "drew" | "took-pile";
+export const TURN_STARTS: readonly TurnStart[] = ["not-started", "drew", "took-pile"];
+
+/** The turn of the player to move (canasta_game_turn_state, 1.1). */
+export interface TurnState {
+  /** Whose turn it is (in phase answer the player who asked). */
+  seat: number;
+  /** How that turn began. */
+  began: TurnStart;
+  /** The MELD moves made in it so far (a take's melds are part of the take). */
+  meldMoves: number;
+  /** The ranks of the melds the side began in it (3 .. 14), ascending. */
+  newMelds: number[];
+  /** The player melded in an earlier turn of this hand (then no concealed exit, G3). */
+  meldedBefore: boolean;
+  /** G4: the state of "may I go out?". */
+  permission: Permission;
+}
 export const PERMISSIONS: readonly Permission[] = ["none", "asked", "yes", "no"];
 
 export type HandEnd = "none" | "went-out" | "concealed" | "red-three" | "stock";
