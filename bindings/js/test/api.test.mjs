@@ -390,8 +390,10 @@ test(
       const again = rec.text("all");
       assert.equal(GameRecord.parse(again).text("all"), again, f);
       if (f === "illegal-move.rec") {
-        // Its comment: "on line 30 seat 3 draws a second time ... (T1, E_PHASE)".
-        assert.throws(() => rec.replay(), (e) => e.code === "E_PHASE" && e.line === 30 && e.rule === "T1", f);
+        // Its comment: "on line N seat 3 draws a second time ... (T1, E_PHASE)".
+        const line = Number(/on line (\d+) seat 3 draws/.exec(text)?.[1]);
+        assert.ok(line > 0, `${f}: its comment names the line`);
+        assert.throws(() => rec.replay(), (e) => e.code === "E_PHASE" && e.line === line && e.rule === "T1", f);
       } else if (f === "seat-0-view.rec") {
         // Its comment: "It has no seed, so it cannot be replayed (E_HIDDEN)".
         assert.throws(() => rec.replay(), (e) => e.code === "E_HIDDEN" && typeof e.line === "number", f);

@@ -88,11 +88,13 @@ const at = (o) => Game.fromPosition(buildPosition(o));
 const KINGS = { 0: { K: ["Kc", "Kd", "Ks"] } };
 const CANASTA_OF_7S = ["7c", "7c", "7d", "7d", "7h", "7h", "7s"]; // M5: seven naturals
 // Every card not placed goes where an empty stock needs it: wild cards
-// to seat 1's hand (so the pile does not freeze, P3), red threes to seat
-// 1's table, the rest under the pile's top card.
+// to seat 2's hand (so the pile does not freeze, P3; seat 2's side has
+// opened, so its hand may be that large: a side that has not opened grows
+// its hands only by drawing, and the reader bounds them so), red threes
+// to seat 1's table, the rest under the pile's top card.
 function emptyStock(rest, ctx) {
   for (const c of rest) {
-    if (isWild(c)) ctx.hands[1].push(c);
+    if (isWild(c)) ctx.hands[2].push(c);
     else if (isRedThree(c)) ctx.red[1].push(c);
     else ctx.pile.unshift(c);
   }
@@ -187,10 +189,12 @@ test("refusals: melds (E_MELD, E_THREES, E_OPENING)", () => {
   g.free();
 
   // O1/O2: an unopened side's first meld must count 50 (total 0); three
-  // sevens count 15 (V1).  The sentence states the count (O2).
+  // sevens count 15 (V1).  The sentence cites O1 with the minimum and the
+  // count (1.1: "an opening that falls short cites O1").
   const h = at({ phase: "play", pile: ["5d"], hands: { 0: ["7h", "7d", "7s", "9c", "Kd"] } });
   assert.equal(h.openingMinimum(0), 50);
-  refuse(h, "meld 7h 7d 7s", "E_OPENING", "O2", "15");
+  refuse(h, "meld 7h 7d 7s", "E_OPENING", "O1", "15");
+  assert.match(h.validate("meld 7h 7d 7s").message, /\b50\b/, "O1: the minimum is named");
   h.free();
   // O3: opening by taking the pile: the top card and the pair count 15.
   // (The pile is frozen for an unopened side, P3, and the natural pair

@@ -112,14 +112,16 @@ test("partial positions: the G3 exit of the example is concealed, and the frozen
   assert.ok(refusal, "a wild card cannot go with the top card of a frozen pile");
   assert.equal(refusal.code, "E_PILE_FROZEN");
   assert.equal(refusal.rule, "P4");
-  const bot = new Player();
   const c = Game.fromPosition(position("concealed-exit.pos"));
   c.apply("2 draw");
   assert.equal(c.turnState().meldedBefore, false);
-  // Follow the reference player to the end of the hand: the README says
-  // this hand is a concealed exit worth 200 for the side of seat 2.
-  for (let i = 0; i < 20 && c.phase === "play"; i++) bot.play(c, i);
-  bot.free();
+  // The moves the example's own comment names: a natural canasta of kings
+  // and four 5s laid in this turn, then the 9c thrown.
+  c.apply("2 meld Kc Kc Kd Kd Kh Ks Ks, 5c 5d 5h 5s");
+  const t = c.turnState();
+  assert.deepEqual(t.newMelds, [5, 13], "both melds were begun in this turn");
+  assert.equal(t.meldMoves, 1);
+  c.apply("2 discard 9c");
   assert.equal(c.phase === "hand-over" || c.phase === "game-over", true);
   assert.deepEqual(c.handEnd, { how: "concealed", seat: 2 });
   assert.equal(c.handScore(c.seatSide(2)).goingOut, 200);
