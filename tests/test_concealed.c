@@ -391,10 +391,11 @@ END_TEST
 /* ---------------------------------------------------------------- */
 
 /* Side 0 has not opened and has a total of 1650 before this hand (O1:
- * minimum 90); seat 0 has drawn from the stock.  Its hand: seven kings
+ * minimum 90; hand 3, after a hand 2 that scored nothing: S5); seat 0 has
+ * drawn from the stock.  Its hand: seven kings
  * (70), three 5s (15), a 4 to discard: 85 melded in all, short of 90. */
 static const char *const UNOPENED[] = {
-    "hand-number 2", "dealer 3", "phase play", "turn 0", "source stock",
+    "hand-number 3", "dealer 3", "phase play", "turn 0", "source stock",
     "melds-this-turn 0", "take-extra 0", "permission none",
     "melded-before-turn 0", "new-melds", "seat-melded 0 0 0 0",
     "totals 1650 0", "last-hand stock -",
@@ -462,7 +463,7 @@ END_TEST
  * 90, which would leave one card (the 4c).  Refused: E_OPENING citing
  * O3, and the waiver never enters into it. */
 static const char *const UNOPENED_TAKE[] = {
-    "hand-number 2", "dealer 3", "phase draw", "turn 0", "source none",
+    "hand-number 3", "dealer 3", "phase draw", "turn 0", "source none",
     "melds-this-turn 0", "take-extra 0", "permission none",
     "melded-before-turn 0", "new-melds", "seat-melded 0 0 0 0",
     "totals 1650 0", "last-hand stock -",

@@ -150,13 +150,14 @@ END_TEST
 /* Side 0 has not opened; seat 0 has drawn and holds K K K (30) and
  * five other cards, so a meld of the kings alone is an opening of 30.
  * totals: the totals line; a total other than 0 needs a later hand (S5:
- * the first starts from 0), one that followed a hand (here one that
- * ended with the stock, scoring nothing). */
+ * the first starts from 0), here hand 3, after a hand that ended with the
+ * stock and scored nothing (hand 2 would have to start from exactly hand
+ * 1's score, which that breakdown says was 0). */
 static canasta_game *unopened_after_draw(const char *totals)
 {
     int first = strcmp(totals, "totals 0 0") == 0;
     const char *const lines[] = {
-        first ? "hand-number 1" : "hand-number 2", "dealer 3", "phase play",
+        first ? "hand-number 1" : "hand-number 3", "dealer 3", "phase play",
         "turn 0", "source stock", "melds-this-turn 0", "take-extra 0",
         "permission none", "melded-before-turn 0", "new-melds",
         "seat-melded 0 0 0 0", totals, "opened 0 0",
