@@ -149,18 +149,31 @@ void cn_end_hand(cn_state *st, int how, int seat)
 
 /* ---- the end of the game and the bounds of a hand's score ---- */
 
-int cn_s6_over(const cn_params *p, const int32_t *totals, int *winner_plus1)
+/* The highest total: *leaders sides share it; the winner (side + 1) when
+ * one side alone has it, else 0.  Returns the total. */
+static int32_t leading_total(const cn_params *p, const int32_t *totals,
+                             int *leaders, int *winner_plus1)
 {
-    int best = 0, leaders = 0, w = 0;
+    int32_t best = 0;
+    int n = 0, w = 0;
     for (int side = 0; side < p->sides; side++) {
         if (side == 0 || totals[side] > best) {
             best = totals[side];
-            leaders = 1;
+            n = 1;
             w = side + 1;
         } else if (totals[side] == best) {
-            leaders++;
+            n++;
         }
     }
+    *leaders = n;
+    *winner_plus1 = n > 1 ? 0 : w;
+    return best;
+}
+
+int cn_s6_over(const cn_params *p, const int32_t *totals, int *winner_plus1)
+{
+    int leaders, w;
+    int32_t best = leading_total(p, totals, &leaders, &w);
     *winner_plus1 = 0;
     if (best < p->target)
         return 0;
@@ -183,17 +196,8 @@ int cn_game_over(const cn_params *p, int32_t hand_no, const int32_t *totals,
         return 0;
     /* No next hand can be dealt: the highest total wins, equal leaders
      * tie (whatever the tie rule: there is no hand to play on). */
-    int best = 0, leaders = 0, w = 0;
-    for (int side = 0; side < p->sides; side++) {
-        if (side == 0 || totals[side] > best) {
-            best = totals[side];
-            leaders = 1;
-            w = side + 1;
-        } else if (totals[side] == best) {
-            leaders++;
-        }
-    }
-    *winner_plus1 = leaders > 1 ? 0 : w;
+    int leaders;
+    (void)leading_total(p, totals, &leaders, winner_plus1);
     return 1;
 }
 
