@@ -1531,6 +1531,29 @@ static int validate(reader *rd, int end)
     return rc;
 }
 
+/* One line of a position (not a comment, not the end line), by its key. */
+static int read_line(reader *rd, char *line, const char *end_line)
+{
+    char *cur = line, *key = cn_token(&cur);
+    for (int k = 0; k < K_COUNT; k++)
+        if (strcmp(key, key_names[k]) == 0)
+            return read_keyed(rd, k, cur);
+    if (strcmp(key, "hand") == 0)
+        return read_hand(rd, cur);
+    if (strcmp(key, "red-threes") == 0)
+        return read_red_threes(rd, cur);
+    if (strcmp(key, "meld") == 0)
+        return read_meld(rd, cur);
+    if (strcmp(key, "last-score") == 0)
+        return read_last_score(rd, cur);
+    if (strcmp(key, "lone") == 0)
+        return read_lone(rd, cur);
+    if (strcmp(key, "added-to-earlier-melds") == 0)
+        return read_added(rd, cur);
+    return SYNTAX(rd, "line %d: \"%s\" is not a line of a position%s",
+                  rd->line, key, end_line ? " (or its end is missing)" : "");
+}
+
 int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
                      char *why, size_t ws)
 {
@@ -1561,29 +1584,7 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
             found_end = 1;
             break;
         }
-        char *cur = line, *key = cn_token(&cur);
-        int k;
-        for (k = 0; k < K_COUNT; k++)
-            if (strcmp(key, key_names[k]) == 0)
-                break;
-        if (k < K_COUNT)
-            rc = read_keyed(&rd, k, cur);
-        else if (strcmp(key, "hand") == 0)
-            rc = read_hand(&rd, cur);
-        else if (strcmp(key, "red-threes") == 0)
-            rc = read_red_threes(&rd, cur);
-        else if (strcmp(key, "meld") == 0)
-            rc = read_meld(&rd, cur);
-        else if (strcmp(key, "last-score") == 0)
-            rc = read_last_score(&rd, cur);
-        else if (strcmp(key, "lone") == 0)
-            rc = read_lone(&rd, cur);
-        else if (strcmp(key, "added-to-earlier-melds") == 0)
-            rc = read_added(&rd, cur);
-        else
-            rc = SYNTAX(&rd, "line %d: \"%s\" is not a line of a position%s",
-                        rd.line, key, end_line ? " (or its end is missing)"
-                                               : "");
+        rc = read_line(&rd, line, end_line);
         if (rc)
             return rc;
     }
