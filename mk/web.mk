@@ -64,7 +64,7 @@ check-web: $(WEB_STAMP)
 	cd $(WEB_WORK) && CANASTA_WEB_DIR='$(abspath $(WEB_DIR))' \
 	    CANASTA_WEB_SHOTS='$(abspath $(WEB_WORK))/screenshots' \
 	    CHROMIUM='$(CHROMIUM)' \
-	    $(NODE) --test --test-concurrency=1 test/
+	    $(NODE) --test --test-concurrency=1 test/*.test.mjs
 endif
 
 clean: clean-web
