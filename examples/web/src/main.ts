@@ -193,6 +193,10 @@ function applySettings(): void {
   };
   const rulesChanged = next.preset !== settings.preset || next.target !== settings.target ||
     next.askPermission !== settings.askPermission;
+  if (rulesChanged && busy) {
+    say("The other players are moving: change the players or the rules when it is your turn.", "info");
+    next.preset = settings.preset; next.target = settings.target; next.askPermission = settings.askPermission;
+  }
   settings = next;
   storage.storeSettings(settings);
   if (rulesChanged && !busy) {
@@ -227,6 +231,8 @@ document.addEventListener("click", (e) => {
   else if (el.id === "today") location.assign(`?game=${storage.todaysNumber()}`);
   else if (el.id === "new-game" || el.id === "new-game-end") location.assign(`?game=${Math.floor(Math.random() * 1e9)}`);
 });
+// The score screen stays until "Next hand" (Escape would leave no way on).
+$("#scores").addEventListener("cancel", (e) => e.preventDefault());
 $<HTMLFormElement>("#settings-form").addEventListener("submit", (e) => {
   if ((e.submitter as HTMLButtonElement | null)?.value === "ok") applySettings();
 });

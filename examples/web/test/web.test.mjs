@@ -82,7 +82,7 @@ test("game number N shows the hand the library deals for N, after the computers'
   const log = await page.$$eval("#log li", (els) => els.map((e) => e.textContent).reverse());
   const names = ["You", "Anne", "Ben", "Carol"];
   assert.deepEqual(log.filter((l) => /^\w+: /.test(l)), moves.map((m) => `${names[Number(m.move[0])]}: ${withoutSeat(m.move)}`));
-  await page.screenshot({ path: join(SHOTS, "web-table.png") });
+  await page.screenshot({ path: join(SHOTS, "web-deal.png") });
   // Another browser context (no shared storage) deals the same game.
   const other = await b.page();
   await open(other, b.url, seed);
@@ -147,6 +147,28 @@ test("a legal meld appears on the table", async () => {
     els.map((e) => ({ rank: e.dataset.rank, cards: e.dataset.cards, cls: e.classList[1] })));
   assert.deepEqual(shown, expected);
   assert.deepEqual(await shownHand(page), game.hand(0));
+  await page.context().close();
+});
+
+test("an opening pile take with further melds: the cards selected, the pile clicked", async () => {
+  const multi = (s) => s.game.phase === "draw" && s.game.currentSeat === 0 &&
+    s.game.legalMoves().find((m) => m.kind === "take" && m.groups.length >= 2 &&
+      !m.groups.slice(1).some((g) => g.cards.every(isWild)));
+  const { seed, game, ...rest } = findSeed(multi, 1);
+  const take = multi({ game, ...rest });
+  const page = await b.page();
+  await open(page, b.url, seed);
+  for (const g of take.groups) await selectCards(page, naturalsFirst(g.cards));
+  await page.click("#pile");
+  await ready(page);
+  await noRefusal(page, String(take));
+  game.apply(take.toString());
+  const side = game.seatSide(0);
+  const expected = game.view(0).table.sides[side].melds.map((m) => m.cards.join(" "));
+  assert.ok(expected.length >= 2, `${take} laid two melds`);
+  assert.deepEqual(await page.$$eval(`.side[data-side="${side}"] .meld`, (els) => els.map((e) => e.dataset.cards)), expected);
+  assert.deepEqual(await shownHand(page), game.hand(0));
+  assert.equal(Number(await page.getAttribute("#pile", "data-size")), 0);
   await page.context().close();
 });
 
@@ -217,8 +239,11 @@ test("a whole hand played by following the hints reaches the score screen, with 
   while (game.phase !== "hand-over" && game.phase !== "game-over") {
     assert.ok(++steps < 300, "the hand ends");
     const { move } = player.hint(game);
+    if (steps === 16) await page.screenshot({ path: join(SHOTS, "web-table.png") }); // mid-hand, melds down
     await page.click("#hint");
     assert.equal(await page.textContent("#message .hint-move"), withoutSeat(move), `step ${steps}`);
+    const lit = await page.$$eval("#hand .card.hinted", (els) => els.map((e) => e.dataset.card).sort());
+    assert.deepEqual(lit, [...move.cards].sort(), `the cards of ${move} are highlighted`);
     const way = await playLikeAPerson(page, move);
     how[way] = (how[way] ?? 0) + 1;
     await ready(page);
@@ -329,12 +354,18 @@ test("a phone-sized screen (390x844) shows the table without sideways scrolling"
   await page.context().close();
 });
 
-test("the computer players' pace is adjustable: at 150 ms a step, their moves take visible time", async () => {
+test("the computer players' pace is adjustable: at 300 ms a step, their moves are shown one after another", async () => {
   const { seed, moves } = findSeed((s) => s.first !== 0 && s.moves.length >= 2, 42);
-  const page = await b.page({ pace: 150 });
+  const page = await b.page({ pace: 300 });
+  await page.goto(`${b.url}?game=${seed}`);
+  await page.waitForFunction(() => document.querySelectorAll("#log li").length > 0);
   const t0 = Date.now();
-  await open(page, b.url, seed);
-  assert.ok(Date.now() - t0 >= 150 * moves.length, `${moves.length} moves took ${Date.now() - t0} ms`);
+  const early = await page.evaluate(() => ({ busy: document.body.dataset.busy, lines: document.querySelectorAll("#log li").length }));
+  assert.equal(early.busy, "1", "the computers are still moving when their first line shows");
+  await ready(page);
+  const lines = await page.locator("#log li").count();
+  assert.ok(early.lines < lines, `${early.lines} of ${lines} lines at first`);
+  assert.ok(Date.now() - t0 >= 300 * (moves.length - 1), `${moves.length} moves in ${Date.now() - t0} ms`);
   await page.context().close();
 });
 
