@@ -30,7 +30,7 @@ WEB_WORK = web-app
 WEB_DIR = web
 WEB_STAMP = $(WEB_DIR)/.built
 WEB_DEPS_STAMP = $(WEB_WORK)/node_modules/.canasta-npm-ci
-WEB_FILES := $(sort $(wildcard $(WEB_SRC)/src/*.ts) $(WEB_SRC)/index.html $(WEB_SRC)/style.css \
+WEB_FILES := $(sort $(wildcard $(WEB_SRC)/src/*.ts) $(WEB_SRC)/index.html $(WEB_SRC)/style.css $(WEB_SRC)/sw.js \
 	$(WEB_SRC)/build.mjs $(WEB_SRC)/tsconfig.json)
 WEB_TESTS := $(sort $(wildcard $(WEB_SRC)/test/*.mjs))
 
@@ -46,7 +46,7 @@ $(WEB_DEPS_STAMP): $(WEB_SRC)/package.json $(WEB_SRC)/package-lock.json | js-too
 
 $(WEB_STAMP): $(WEB_DEPS_STAMP) $(JS_STAMP) $(WEB_FILES) $(WEB_TESTS)
 	@rm -rf $(WEB_WORK)/src $(WEB_WORK)/test $(WEB_DIR)
-	cp -R $(WEB_SRC)/src $(WEB_SRC)/test $(WEB_SRC)/index.html $(WEB_SRC)/style.css \
+	cp -R $(WEB_SRC)/src $(WEB_SRC)/test $(WEB_SRC)/index.html $(WEB_SRC)/style.css $(WEB_SRC)/sw.js \
 		$(WEB_SRC)/build.mjs $(WEB_SRC)/tsconfig.json $(WEB_WORK)/
 	@chmod -R u+w $(WEB_WORK)
 	ln -sfn '$(abspath $(JS_DIR))' $(WEB_WORK)/node_modules/libcanasta

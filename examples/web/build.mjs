@@ -22,5 +22,5 @@ await build({
 // The package exports its module as "libcanasta/libcanasta.wasm".
 const wasm = createRequire(join(here, "package.json")).resolve("libcanasta/libcanasta.wasm");
 copyFileSync(wasm, join(out, "libcanasta.wasm"));
-for (const f of ["index.html", "style.css"]) copyFileSync(join(here, f), join(out, f));
+for (const f of ["index.html", "style.css", "sw.js"]) copyFileSync(join(here, f), join(out, f));
 console.log(`web: built ${out}`);

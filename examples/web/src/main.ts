@@ -241,3 +241,6 @@ storage.storeGame(number, settings, game);
 render();
 if (game.phase === "hand-over" || game.over) showScores();
 else void continuePlay();
+
+// Offline: the service worker keeps the page's files (sw.js).
+if ("serviceWorker" in navigator) void navigator.serviceWorker.register("sw.js").catch(() => {});

@@ -67,7 +67,7 @@ export function renderTable(root: HTMLElement, view: GameView, marks: Marks): vo
     const turn = s.seat === current && view.phase !== "hand-over" && view.phase !== "game-over";
     return `<div class="seat${turn ? " turn" : ""}" data-seat="${s.seat}">
       <span class="name">${SEAT_NAMES[s.seat]}${turn ? " \u25C0" : ""}</span>
-      <span class="size" data-hand-size="${s.hand_size}">${s.hand_size} cards</span>
+      <span class="size" data-hand-size="${s.hand_size}">${s.hand_size} card${s.hand_size === 1 ? "" : "s"}</span>
       <span class="threes">${s.red_threes.map((c) => cardFace(c)).join("")}</span></div>`;
   }).join("");
   const sides = view.table.sides.map((side) => `

@@ -369,6 +369,56 @@ test("the computer players' pace is adjustable: at 300 ms a step, their moves ar
   await page.context().close();
 });
 
+test("offline: once loaded, the page reloads without a network and resumes the game", async () => {
+  const page = await b.page();
+  await open(page, b.url, 42);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload(); // now under the service worker's control: it keeps every file
+  await ready(page);
+  const before = await snapshot(page);
+  await page.context().setOffline(true);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await snapshot(page), before);
+  await page.click('button[data-action="draw"]'); // and it plays on: the engine is in the page
+  await ready(page);
+  assert.equal(await page.getAttribute("body", "data-phase"), "play");
+  await page.context().close();
+});
+
+test("a game to 2,500 played by the hints ends with the winner, hand after hand", async () => {
+  const seed = 9;
+  const { game, player } = expectedStart(seed, { target: 2500 });
+  const page = await b.page({ pace: 0, target: 2500 });
+  await open(page, b.url, seed);
+  for (let steps = 0; !game.over; steps++) {
+    assert.ok(steps < 2000, "the game ends");
+    if (game.phase === "hand-over") {
+      await page.waitForSelector("#scores[open]");
+      for (let side = 0; side < game.sides; side++)
+        assert.equal(Number(await page.textContent(`#scores td[data-side="${side}"][data-item="gameTotal"]`)), game.totals[side]);
+      await page.click("#next-hand");
+      if (game.currentSeat === 0) game.apply("next"); else player.play(game);
+    } else {
+      await page.click("#hint");
+      await page.click("#play-hint");
+      game.apply(player.hint(game).move);
+    }
+    computers(game, player);
+    await ready(page);
+  }
+  await page.waitForSelector("#scores[open]");
+  const view = game.view(0);
+  const names = ["You", "Anne", "Ben", "Carol"];
+  const winner = view.table.sides[game.winner].seats.map((s) => names[s]).join(" & ");
+  assert.match(await page.textContent("#scores-title"), new RegExp(`^${winner} wins? the game$`));
+  assert.ok(game.handNumber >= 2, `${game.handNumber} hands`);
+  assert.equal(await page.isVisible("#next-hand"), false);
+  for (let side = 0; side < game.sides; side++)
+    assert.equal(Number(await page.textContent(`#scores td[data-side="${side}"][data-item="gameTotal"]`)), game.totals[side]);
+  await page.context().close();
+});
+
 test("no request leaves the origin, and no page error happened", () => {
   assert.ok(b.requests.length > 10);
   const foreign = b.requests.filter((u) => !u.startsWith(b.url) && !u.startsWith("data:"));
