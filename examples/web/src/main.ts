@@ -2,7 +2,7 @@
 // clicks into move texts, and runs the computer seats.  Every rule lives in
 // the engine: a move is a text sent to game.validate and game.apply.
 
-import { init, Game, Player, CanastaError, type PresetName } from "libcanasta";
+import { init, Game, Move, Player, CanastaError, type PresetName } from "libcanasta";
 import { moveText, type Action } from "./moves.js";
 import { renderTable, sideName, SEAT_NAMES } from "./table.js";
 import { playComputers } from "./computer.js";
@@ -118,17 +118,18 @@ function hint(): void {
 // ---- Undo: back to the person's last decision in this hand --------------
 function undo(): void {
   if (busy) return;
-  const moves = game.view(0).history.moves;
-  if (!moves.some((m) => m.move.startsWith("0 "))) {
+  // The hand's moves so far, oldest first, each a text naming its seat.
+  const seatOfLast = () => Move.parse(game.view(0).history.moves.at(-1)!.move).seat;
+  if (!game.view(0).history.moves.some((m) => Move.parse(m.move).seat === 0)) {
     say("Nothing of yours to take back in this hand.", "info");
     return;
   }
   try {
     // Undo the computers' moves after the person's last one, then that one.
     for (;;) {
-      const last = game.view(0).history.moves.at(-1)!;
+      const seat = seatOfLast();
       game.undo();
-      if (last.move.startsWith("0 ")) break;
+      if (seat === 0) break;
     }
   } catch (e) {
     if (!(e instanceof CanastaError)) throw e;

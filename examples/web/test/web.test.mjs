@@ -372,7 +372,11 @@ test("the computer players' pace is adjustable: at 300 ms a step, their moves ar
 test("offline: once loaded, the page reloads without a network and resumes the game", async () => {
   const page = await b.page();
   await open(page, b.url, 42);
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  const controlled = await page.evaluate(() => Promise.race([
+    navigator.serviceWorker.ready.then(() => true),
+    new Promise((done) => setTimeout(() => done(false), 5000)),
+  ]));
+  assert.ok(controlled, "a service worker is active");
   await page.reload(); // now under the service worker's control: it keeps every file
   await ready(page);
   const before = await snapshot(page);
