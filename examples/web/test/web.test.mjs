@@ -271,6 +271,34 @@ test("a whole hand played by following the hints reaches the score screen, with 
   await page.context().close();
 });
 
+test("the partner asks \"may I go out?\": the person answers with the Yes or No button", async () => {
+  const seed = 2;
+  const { game, player } = expectedStart(seed);
+  const page = await b.page();
+  await open(page, b.url, seed);
+  while (!(game.phase === "answer" && game.currentSeat === 0)) {
+    assert.ok(game.phase !== "hand-over", "the partner asked before the hand ended");
+    await page.click("#hint");
+    await page.click("#play-hint");
+    game.apply(player.hint(game).move);
+    computers(game, player);
+    await ready(page);
+  }
+  assert.equal(await page.getAttribute("body", "data-phase"), "answer");
+  assert.equal(await page.isVisible("#answer"), true);
+  assert.equal(await page.textContent("#turn"), "Ben asks: may I go out?");
+  const { move } = player.hint(game);
+  assert.ok(["yes", "no"].includes(move.kind));
+  await page.click(`button[data-action="${move.kind}"]`);
+  await ready(page);
+  await noRefusal(page, String(move));
+  game.apply(move.kind);
+  computers(game, player);
+  assert.equal(await page.isVisible("#answer"), false);
+  assert.deepEqual(await snapshot(page).then((s) => s.save), game.save());
+  await page.context().close();
+});
+
 test("keyboard: cards and buttons take the focus, visibly, and Enter/Space select and act", async () => {
   const { seed, game } = findSeed((s) => s.first === 0, 1);
   const page = await b.page();
