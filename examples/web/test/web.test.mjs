@@ -82,6 +82,8 @@ test("game number N shows the hand the library deals for N, after the computers'
   const log = await page.$$eval("#log li", (els) => els.map((e) => e.textContent).reverse());
   const names = ["You", "Anne", "Ben", "Carol"];
   assert.deepEqual(log.filter((l) => /^\w+: /.test(l)), moves.map((m) => `${names[Number(m.move[0])]}: ${withoutSeat(m.move)}`));
+  // and after each move its events, one line each.
+  assert.equal(log.length, moves.reduce((n, m) => n + 1 + m.events.length, 0));
   await page.screenshot({ path: join(SHOTS, "web-deal.png") });
   // Another browser context (no shared storage) deals the same game.
   const other = await b.page();
@@ -359,16 +361,19 @@ test("Settings: the preset, the target and asking deal the game again under thos
   await page.context().close();
 });
 
-test("the six-player game plays to seat 0 with six seats shown", async () => {
-  const seed = 5;
-  const page = await b.page({ pace: 0, preset: "six-three-sides" });
-  await open(page, b.url, seed);
-  const { game } = expectedStart(seed, { preset: "six-three-sides" });
-  assert.equal(await page.locator(".seat").count(), 6);
-  assert.equal(await page.locator(".side").count(), game.sides);
-  assert.deepEqual(await shownHand(page), game.hand(0));
-  await page.context().close();
-});
+for (const [preset, seats] of [["three-players", 3], ["six-three-sides", 6], ["six-two-sides", 6]]) {
+  test(`the ${preset} preset: ${seats} seats, the library's sides, the library's deal`, async () => {
+    const seed = 5;
+    const page = await b.page({ pace: 0, preset });
+    await open(page, b.url, seed);
+    const { game, moves } = expectedStart(seed, { preset });
+    assert.equal(await page.locator(".seat").count(), seats);
+    assert.equal(await page.locator(".side").count(), game.sides);
+    assert.deepEqual(await shownHand(page), game.hand(0));
+    assert.equal(await page.locator("#log li").count() >= moves.length, true);
+    await page.context().close();
+  });
+}
 
 test("a phone-sized screen (390x844) shows the table without sideways scrolling", async () => {
   const page = await b.page({ pace: 0 }, { width: 390, height: 844 });
