@@ -30,7 +30,7 @@ function hand(): string[] {
 function render(): void {
   const view = game.view(0);
   renderTable($("#game"), view, { selected, hinted, busy });
-  $("#number").textContent = `Game ${number}`;
+  $("#number").innerHTML = `<a href="?game=${number}" title="A link to this game: the same cards for anyone">Game ${number}</a>`;
   for (const b of document.querySelectorAll<HTMLButtonElement>("button[data-action], #undo, #hint"))
     b.disabled = busy || game.over;
   $("#answer").hidden = view.phase !== "answer" || view.current_seat !== 0;
@@ -47,7 +47,7 @@ function log(line: string): void {
   const item = document.createElement("li");
   item.textContent = line;
   list.prepend(item);
-  while (list.children.length > 12) list.lastElementChild!.remove();
+  while (list.children.length > 40) list.lastElementChild!.remove(); // the latest 40 lines
 }
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
