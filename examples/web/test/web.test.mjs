@@ -456,8 +456,12 @@ test("a game to 2,500 played by the hints ends with the winner, hand after hand"
   await page.context().close();
 });
 
-test("no request leaves the origin, and no page error happened", () => {
-  assert.ok(b.requests.length > 10);
+test("no request leaves the origin, and no page error happened", async () => {
+  // Every page of the tests above is counted; one more, in case this test runs alone.
+  const page = await b.page();
+  await open(page, b.url, 42);
+  await page.context().close();
+  assert.ok(b.requests.length >= 4);
   const foreign = b.requests.filter((u) => !u.startsWith(b.url) && !u.startsWith("data:"));
   assert.deepEqual(foreign, []);
   assert.deepEqual(b.errors, []);
