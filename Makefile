@@ -18,7 +18,8 @@
 # abi-check-selftest (mk/abi.mk), tools check-replay (mk/replay.mk:
 # canasta-replay), check-sim strategy-study (mk/sim.mk: canasta-sim),
 # check-python (mk/python.mk), wasm (mk/wasm.mk: the WebAssembly module),
-# js check-js js-pack bench-js (mk/wasm_js.mk: the npm package).
+# js check-js js-pack bench-js (mk/wasm_js.mk: the npm package), web
+# check-web (mk/web.mk: the web example in headless Chromium).
 #
 # Overridable: CC CXX CFLAGS CPPFLAGS LDFLAGS LIBS AR NM PKG_CONFIG INSTALL
 #              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR DESTDIR
@@ -401,6 +402,7 @@ else \
             -e '^bench/bench$$' -e '^examples/[^./]*$$' \
             -e '^tools/canasta-[a-z]*$$' -e '^tests/python_crosscheck$$' \
             -e '^tests/js_trace$$' -e '^wasm/' -e '^js/' -e '/node_modules/' \
+            -e '^web/' -e '^web-app/' \
             -e '^bindings/js/dist/' | \
         LC_ALL=C sort; \
 fi
