@@ -273,6 +273,55 @@ test("a whole hand played by following the hints reaches the score screen, with 
   await page.context().close();
 });
 
+test("an empty stock: the person declines the pile with the Decline button, and the hand ends (E1)", async () => {
+  // No seed makes the reference players run the stock out in a first hand,
+  // so the state comes from random legal play in Node, handed to the app
+  // as its saved game (what a reload resumes): seat 0 to draw, the stock
+  // empty, and the pile one it may decline (E1).
+  let rng = 12345;
+  const next = () => { rng = (rng * 1103515245 + 12345) >>> 0; return rng >>> 8; };
+  let found = null;
+  for (let seed = 1; seed < 400 && !found; seed++) {
+    const g = new Game({ seed });
+    for (let i = 0; i < 3000 && g.phase !== "hand-over" && !g.over; i++) {
+      if (g.phase === "draw" && g.stockSize === 0 && g.currentSeat === 0 && g.isLegal("0 decline")) {
+        found = { seed, game: g };
+        break;
+      }
+      const m = g.legalMoves();
+      g.apply(m[next() % m.length]);
+    }
+    if (!found) g.free();
+  }
+  assert.ok(found, "random play reaches an empty stock at seat 0's turn");
+  const { seed, game } = found;
+  const stored = JSON.stringify({ number: seed, preset: "classic", target: 5000, askPermission: true, save: game.save() });
+  const page = await b.page();
+  await page.context().addInitScript((v) => {
+    if (!sessionStorage.getItem("seeded")) {
+      localStorage.setItem("libcanasta-web:game", v);
+      sessionStorage.setItem("seeded", "1");
+    }
+  }, stored);
+  await open(page, b.url, seed);
+  assert.equal((await snapshot(page)).save, game.save(), "the app resumed the saved game");
+  assert.equal(await page.isEnabled('button[data-action="draw"]'), true);
+  await page.click('button[data-action="draw"]');
+  // E1: with the stock empty a draw is refused with the engine's sentence.
+  assert.equal(await page.getAttribute("#message", "data-kind"), "refusal");
+  assert.equal(await page.textContent("#message .sentence"), game.validate("draw").message);
+  assert.match(game.validate("draw").message, /^E1:/);
+  await page.click('button[data-action="decline"]');
+  await ready(page);
+  game.apply("decline");
+  assert.equal(game.handEnd.how, "stock");
+  await page.waitForSelector("#scores[open]");
+  for (let side = 0; side < game.sides; side++)
+    assert.equal(Number(await page.textContent(`#scores td[data-side="${side}"][data-item="total"]`)), game.handScore(side).total);
+  game.free();
+  await page.context().close();
+});
+
 test("the partner asks \"may I go out?\": the person answers with the Yes or No button", async () => {
   const seed = 2;
   const { game, player } = expectedStart(seed);
