@@ -104,6 +104,13 @@ test("an illegal pile take shows the engine's P-rule sentence and changes nothin
   const page = await b.page();
   await open(page, b.url, seed);
   const before = await snapshot(page);
+  // The pile says "frozen", with its reasons, exactly when the library's
+  // pile status for the person's side says so (P3).
+  const st = game.pileStatus(game.seatSide(0));
+  const note = (await page.textContent("#pile .frozen").catch(() => null)) ?? "";
+  assert.equal(note.includes("frozen"), st.frozen, `pile note "${note}"`);
+  if (st.frozenUnopened) assert.match(note, /not melded/);
+  if (st.frozenWild) assert.match(note, /wild card is in it/);
   await page.click("#pile");
   assert.equal(await page.getAttribute("#message", "data-kind"), "refusal");
   assert.equal(await page.textContent("#message .sentence"), expected.message);
