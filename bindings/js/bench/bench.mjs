@@ -58,9 +58,11 @@ const rules = new Rules("classic");
 const player = new Player();
 
 // Whole games between reference players for REF_SECONDS, as bench/bench's
-// ref_worker does (game seeds from 5000; a per-move tie-break seed: the
-// same kind of work, not bit-identical games, which would need 64-bit
-// mixing in BigInt arithmetic that costs more than the move).
+// ref_worker does (game seeds from 5000).  The tie-break seed of each
+// decision is its index in the game, where the native loop mixes the game
+// seed and the index with splitmix64: the same kind of work, not
+// bit-identical games (64-bit mixing in BigInt arithmetic would cost
+// more than the decision; the seed only breaks ties).
 function jsRefPlay() {
   const t0 = now();
   const deadline = t0 + REF_SECONDS;
@@ -72,7 +74,7 @@ function jsRefPlay() {
     let move = 0;
     for (;;) {
       // One phase query per decision, as the native loop makes.
-      const m = player.play(g, (seed * 131071 + move++) % 0x1fffffffffffff);
+      const m = player.play(g, move++);
       decisions++;
       const phase = g.phase;
       if (m.kind !== "next-hand" && (phase === "hand-over" || phase === "game-over")) {

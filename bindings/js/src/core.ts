@@ -177,7 +177,13 @@ export function int32(v: unknown, what: string): number {
   return v;
 }
 
+// The BigInts of small seeds, made once: a game loop passes a seed to the
+// player at every decision (0 by default, or a counter), and making a
+// BigInt costs about as much as the rest of the call's JavaScript.
+const SMALL_U64: readonly bigint[] = Array.from({ length: 4096 }, (_, i) => BigInt(i));
+
 export function u64(v: unknown, what: string): bigint {
+  if (typeof v === "number" && v >= 0 && v < 4096 && (v | 0) === v) return SMALL_U64[v] as bigint;
   if (typeof v === "bigint") {
     if (v < 0n || v > 0xffffffffffffffffn)
       throw new RangeError(`${what} must be in 0 .. 2**64-1, not ${v}`);
