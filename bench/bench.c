@@ -750,6 +750,20 @@ static void bench_variant(int preset, const char *name, const char *prefix)
 
 /* ------------------------------------------------------------------ */
 
+/* The move buffer and the classic rules every figure of main needs. */
+static int start_classic(canasta_rules **rules)
+{
+    move_cap = MOVE_BUFFER;
+    move_buf = malloc(move_cap * sizeof *move_buf);
+    if (move_buf == NULL) {
+        fprintf(stderr, "bench: out of memory\n");
+        return 1;
+    }
+    must(canasta_rules_create(rules, CANASTA_PRESET_CLASSIC),
+         "canasta_rules_create");
+    return 0;
+}
+
 /* "bench --ref-play": only the one-thread reference-play figures, for a
  * caller that alternates them with its own (the JavaScript package's
  * bench, bindings/js/bench/bench.mjs, compares the two in one run). */
@@ -774,14 +788,8 @@ static int bench_random_play_only(void)
     canasta_rules *rules = NULL;
     double dps, hps;
 
-    move_cap = MOVE_BUFFER;
-    move_buf = malloc(move_cap * sizeof *move_buf);
-    if (move_buf == NULL) {
-        fprintf(stderr, "bench: out of memory\n");
+    if (start_classic(&rules) != 0)
         return 1;
-    }
-    must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
-         "canasta_rules_create");
     random_play(rules, "classic", &dps, &hps);
     print_figure("random_play_decisions_per_s", dps, "decisions/s");
     print_figure("random_play_hands_per_s", hps, "hands/s");
@@ -806,14 +814,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    move_cap = MOVE_BUFFER;
-    move_buf = malloc(move_cap * sizeof *move_buf);
-    if (move_buf == NULL) {
-        fprintf(stderr, "bench: out of memory\n");
+    if (start_classic(&rules) != 0)
         return 1;
-    }
-    must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
-         "canasta_rules_create");
 
     collect_positions(rules, "classic");
     n_positions = all_positions(positions);
