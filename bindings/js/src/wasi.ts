@@ -39,7 +39,14 @@ export function wasiImports(
           total += len;
         }
         view.setUint32(nwritten, total, true);
-        if (text.length > 0) sink(fd, text.replace(/\n$/, ""));
+        // An exception must not unwind through the C code that is writing
+        // (it would leave the library's state half changed): a sink that
+        // throws loses the text, nothing else.
+        try {
+          if (text.length > 0) sink(fd, text.replace(/\n$/, ""));
+        } catch {
+          /* dropped */
+        }
         return ERRNO_SUCCESS;
       },
       fd_seek(): number {
