@@ -5,7 +5,7 @@
 export { init, initSync, isReady, version, memoryBytes, errorName, strerror, CanastaError } from "./core.js";
 export type { WasmSource, InitOptions } from "./core.js";
 export type { OutputSink } from "./wasi.js";
-export { Move, cardCode, cardText, normalizeMove } from "./move.js";
+export { Move, cardCode, cardText, cardRank, cardValue, isWildCard, normalizeMove } from "./move.js";
 export type { MoveGroup } from "./move.js";
 export { Rules } from "./rules.js";
 export type { OptionKey, MeldComposition, SideHand } from "./rules.js";

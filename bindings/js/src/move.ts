@@ -50,6 +50,27 @@ export function cardCode(text: string): number {
   return outInt(0);
 }
 
+/** A card's rank: 2..14 (jack 11, queen 12, king 13, ace 14), 15 for the joker. */
+export function cardRank(card: string): number {
+  const r = lib().canasta_card_rank(cardCode(card));
+  check(r < 0 ? r : 0);
+  return r;
+}
+
+/** Twos and jokers are wild (M2). */
+export function isWildCard(card: string): boolean {
+  const r = lib().canasta_card_is_wild(cardCode(card));
+  check(r < 0 ? r : 0);
+  return r === 1;
+}
+
+/** A card's value (V1: what it counts melded, or against the hand left holding it; red threes 0). */
+export function cardValue(card: string): number {
+  const r = lib().canasta_card_value(cardCode(card));
+  check(r < 0 ? r : 0);
+  return r;
+}
+
 /** Card codes from texts or codes (for decks and hands). */
 export function cardCodes(cards: readonly (string | number)[], what: string): number[] {
   if (!Array.isArray(cards)) throw new TypeError(`${what} must be an array of cards`);

@@ -411,3 +411,17 @@ test(
     }
   },
 );
+
+test("api: card facts from the library: cardRank, isWildCard, cardValue (V1, M2)", async () => {
+  const { cardRank, isWildCard, cardValue, CanastaError } = await import("../dist/index.js");
+  // V1: jokers 50, aces and twos 20, eights to kings 10, fours to sevens and black threes 5, red threes 0 (R3 scores them).
+  const expect = { Jk: [15, true, 50], "2c": [2, true, 20], Ah: [14, false, 20], Ks: [13, false, 10], "8d": [8, false, 10],
+    "7c": [7, false, 5], "4h": [4, false, 5], "3s": [3, false, 5], "3d": [3, false, 0], "10h": [10, false, 10] };
+  for (const [card, [rank, wild, value]] of Object.entries(expect)) {
+    assert.equal(cardRank(card), rank, `${card} rank`);
+    assert.equal(isWildCard(card), wild, `${card} wild`);
+    assert.equal(cardValue(card), value, `${card} value`);
+  }
+  assert.throws(() => cardRank("1x"), (e) => e instanceof CanastaError && e.code === "E_PARSE");
+  assert.throws(() => isWildCard(7), TypeError);
+});

@@ -2,6 +2,8 @@
 // text (docs/NOTATION.md), which main.ts sends to game.validate/game.apply.
 // Nothing here knows whether a move is legal: the engine says so.
 
+import { isWildCard } from "libcanasta";
+
 /** The actions of the buttons; each becomes the verb of a move text. */
 export type Action = "draw" | "take" | "meld" | "discard" | "ask" | "yes" | "no" | "decline" | "next";
 
@@ -11,10 +13,9 @@ export function rankOf(card: string): string {
 }
 
 // The notation gives a group the rank of its first natural card, so a group
-// of 2s and jokers alone must name its rank (NOTATION.md, "Moves").
-function isWild(card: string): boolean {
-  return card === "Jk" || rankOf(card) === "2";
-}
+// of 2s and jokers alone must name its rank (NOTATION.md, "Moves"); which
+// cards are wild is the library's word (isWildCard, M2).
+const isWild = isWildCard;
 
 interface Group {
   rank: string | null; // null: only 2s and jokers were selected for it
