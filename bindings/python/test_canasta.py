@@ -1,4 +1,4 @@
-"""Tests of the Python binding (bindings/python/canasta.py); unittest only.
+"""Tests of the Python binding (bindings/python/canasta/__init__.py); unittest only.
 
 Run by "make check-python" with CANASTA_LIBRARY set to the freshly built
 shared library and CANASTA_CROSSCHECK to tests/python_crosscheck (the C

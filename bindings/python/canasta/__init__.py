@@ -370,15 +370,15 @@ def _near_module() -> List[str]:
              "win32": ["canasta.dll", "libcanasta.dll"]}.get(
                  sys.platform, ["libcanasta.so", "libcanasta.so.1"])
     return [os.path.normpath(os.path.join(d, n))
-            for d in (here, os.path.join(here, os.pardir, os.pardir))
+            for d in (here, os.path.join(here, os.pardir, os.pardir, os.pardir))
             for n in names]
 
 
 def load_library(path: Optional[str] = None) -> str:
     """Load the shared library and use it for every object made afterwards:
     path if given, else $CANASTA_LIBRARY, else find_library("canasta"),
-    else libcanasta next to this module or two directories up (the source
-    tree of an in-tree build).  Returns the path loaded."""
+    else libcanasta next to this module or three directories up (the
+    source tree of an in-tree build).  Returns the path loaded."""
     global _lib
     if path is None:
         path = os.environ.get("CANASTA_LIBRARY") or None
