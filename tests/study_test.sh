@@ -21,6 +21,7 @@
 # as a copy outside the source tree (as sbatch runs it), as every task of
 # an array with SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT set by
 # hand, then as the merge job.  Small studies: a few seconds.
+# STUDY_SHELL=bash runs the two scripts with bash instead of sh.
 set -u
 
 if [ $# -ne 1 ]; then
@@ -145,10 +146,11 @@ EOF
         # one that failed), then one per shard that had not succeeded:
         # 8 jobs, 7 successes, no shard twice among them
         tests=$((tests + 1))
-        [ "$(logged "$tmp/p4/joblog")" -eq 8 ] &&
-            [ "$(awk -F '\t' 'NR > 1 && $7 == 0 { print $1 }' "$tmp/p4/joblog" | sort -u | wc -l | tr -d ' ')" -eq 7 ] &&
-            [ "$(awk -F '\t' 'NR > 1 && $7 == 0' "$tmp/p4/joblog" | wc -l | tr -d ' ')" -eq 7 ] ||
+        ok_jobs=$(awk -F '\t' 'NR > 1 && $7 == 0' "$tmp/p4/joblog" | wc -l | tr -d ' ')
+        ok_shards=$(awk -F '\t' 'NR > 1 && $7 == 0 { print $1 }' "$tmp/p4/joblog" | sort -u | wc -l | tr -d ' ')
+        if [ "$(logged "$tmp/p4/joblog")" -ne 8 ] || [ "$ok_jobs" -ne 7 ] || [ "$ok_shards" -ne 7 ]; then
             fail "parallel-resume: not 8 jobs with each shard succeeding once (had $done_before before -r)"
+        fi
     }
 
     # a shard that plays one deal short: the merge works, the check of
@@ -164,6 +166,20 @@ EOF
     chmod +x "$tmp/short"
     run parallel-gap 1 "$par" -n 48 -s 11 -k 7 -p "$tmp/short" -o "$tmp/p5" -- --mirror &&
         expect "$tmp/err" 'do not cover seeds 11..58 exactly: their seeds are [{"from":11,"count":19},{"from":31,"count":28}]' parallel-gap
+
+    # a host with another canasta-sim (its shard says another library
+    # version): the merge refuses it, and so the recipe
+    cat > "$tmp/oldhost" <<EOF
+#!/bin/sh
+# canasta-sim, but the shard of seed 24 claims to be made by libcanasta 0.0.1
+case " \$* " in
+*" --seed-from 24 "*) "$sim" "\$@" | sed 's/"library":"[^"]*"/"library":"0.0.1"/'; exit ;;
+esac
+exec "$sim" "\$@"
+EOF
+    chmod +x "$tmp/oldhost"
+    run parallel-version 1 "$par" -n 48 -s 11 -k 7 -p "$tmp/oldhost" -o "$tmp/p6" -- --mirror &&
+        expect "$tmp/err" "made with libcanasta 0.0.1" parallel-version
 
     # usage errors: refused before any shard runs (no job log)
     run parallel-games 2 "$par" -n 48 -p "$sim" -o "$tmp/u1" -- --games 10 &&
