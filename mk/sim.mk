@@ -5,6 +5,10 @@
 #   make check            also runs check-sim: the command-line tests of
 #                         tests/sim_test.sh (exit codes, reproducibility,
 #                         shards and merge, threads, --csv/--json)
+#   make check            also runs check-study: tests/study_test.sh, the
+#                         recipes that run a study on many machines
+#                         (tools/study-parallel.sh, tools/study-slurm.sh)
+#                         on this machine
 #   make install          also installs it into $(DESTDIR)$(BINDIR), next
 #                         to canasta-replay
 #   make strategy-study   reruns the study of docs/STRATEGY.md
@@ -42,6 +46,12 @@ $(SIM_TEST_PLUGIN): $(srcdir)/tests/sim_plugin.c $(STATIC_LIB) $(FLAGS_STAMP)
 check-sim: $(SIM_PROG) $(SIM_TEST_PLUGIN) $(EXAMPLE_PLUGINS)
 	$(SHELL) $(srcdir)/tests/sim_test.sh ./$(SIM_PROG) ./$(SIM_TEST_PLUGIN) \
 		./examples/ismcts.so
+
+# GNU parallel's part is skipped (one line) where parallel is missing.
+.PHONY: check-study
+check: check-study
+check-study: $(SIM_PROG)
+	$(SHELL) $(srcdir)/tests/study_test.sh ./$(SIM_PROG)
 
 strategy-study: $(SIM_PROG)
 	SIM=./$(SIM_PROG) $(SHELL) $(srcdir)/tools/strategy-study.sh
