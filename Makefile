@@ -240,8 +240,10 @@ $(EXAMPLES): examples/%: $(srcdir)/examples/%.c $(CLI_OBJ) $(STATIC_LIB) $(FLAGS
 		$(LDFLAGS) -o $@ $< $(CLI_OBJ) $(STATIC_LIB) $(LIBS) -lm
 
 # The ISMCTS example's match and bench/bench's reference-player games run
-# on threads.
-examples/ismcts: LIBS += -pthread
+# on threads.  "private": not passed on to the prerequisites, whose
+# $(FLAGS_STAMP) would otherwise change with the goal ("make
+# examples/ismcts" then "make" rebuilt the library twice).
+examples/ismcts: private LIBS += -pthread
 
 # The ISMCTS searcher is also a canasta-sim plugin (canasta-sim --plugin
 # examples/ismcts.so): a shared object with libcanasta linked in (the
@@ -254,7 +256,7 @@ $(EXAMPLE_PLUGINS): examples/%.so: $(srcdir)/examples/%.c $(STATIC_LIB) $(FLAGS_
 	$(CC) $(BASE_CFLAGS) -fPIC -shared -DISMCTS_NO_MAIN $(EXAMPLE_ALL_CPPFLAGS) \
 		$(DEP_FLAGS) -MF $@.d -MT $@ $(LDFLAGS) -o $@ $< $(STATIC_LIB) \
 		-Wl,--exclude-libs,ALL -lm
-$(BENCH): LIBS += -pthread
+$(BENCH): private LIBS += -pthread
 
 demo: examples/demo
 	./examples/demo
