@@ -21,7 +21,9 @@
 # canasta-replay), check-sim strategy-study (mk/sim.mk: canasta-sim),
 # check-python (mk/python.mk), wasm (mk/wasm.mk: the WebAssembly module),
 # js check-js js-pack bench-js (mk/wasm_js.mk: the npm package), web
-# check-web (mk/web.mk: the web example in headless Chromium).
+# check-web (mk/web.mk: the web example in headless Chromium), check-cli
+# (mk/cli.mk: every program's options), check-man install-man (mk/man.mk:
+# the man pages).
 #
 # Overridable: CC CXX CFLAGS CPPFLAGS LDFLAGS LIBS AR NM PKG_CONFIG INSTALL
 #              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR MANDIR DESTDIR
