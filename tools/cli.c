@@ -21,10 +21,11 @@ void cli_init(cli *c, const char *prog, int argc, char **argv, int first)
     c->next = first < 0 ? 0 : first;
 }
 
-/* The message of a usage error, for cli_report. */
-static int fail(cli *c, const char *format, const char *what)
+/* The message of a usage error, for cli_report: the option as written
+ * between two texts. */
+static int fail(cli *c, const char *before, const char *after)
 {
-    snprintf(c->error, sizeof c->error, format, what);
+    snprintf(c->error, sizeof c->error, "%s%s%s", before, c->option, after);
     return CLI_ERROR;
 }
 
@@ -34,7 +35,7 @@ static int fail(cli *c, const char *format, const char *what)
 static int take_value(cli *c)
 {
     if (c->next >= c->argc)
-        return fail(c, "%s needs a value", c->option);
+        return fail(c, "", " needs a value");
     c->value = c->argv[c->next++];
     return 0;
 }
@@ -61,11 +62,11 @@ static int long_option(cli *c, const char *text, const cli_option *options,
             else if (take_value(c) == CLI_ERROR)
                 return CLI_ERROR;
         } else if (eq) {
-            return fail(c, "%s takes no value", c->option);
+            return fail(c, "", " takes no value");
         }
         return o->id;
     }
-    return fail(c, "unknown option %s", c->option);
+    return fail(c, "unknown option ", "");
 }
 
 /* The letter at c->cluster, which is then moved past it. */
@@ -95,11 +96,11 @@ static int short_option(cli *c, const cli_option *options, size_t n_options)
      * the whole word (a file name that begins with "-" needs "--"). */
     c->cluster = NULL;
     if (strlen(c->word) > 2) {
-        snprintf(c->error, sizeof c->error, "unknown option %s in \"%.150s\"",
-                 c->option, c->word);
+        snprintf(c->error, sizeof c->error,
+                 "unknown option %s in \"%.150s\"", c->option, c->word);
         return CLI_ERROR;
     }
-    return fail(c, "unknown option %s", c->option);
+    return fail(c, "unknown option ", "");
 }
 
 int cli_next(cli *c, const cli_option *options, size_t n_options)
@@ -109,21 +110,21 @@ int cli_next(cli *c, const cli_option *options, size_t n_options)
     c->error[0] = '\0';
     if (c->cluster)
         return short_option(c, options, n_options);
-    if (c->next >= c->argc || c->argv[c->next] == NULL)
-        return CLI_END;
-    a = c->argv[c->next++];
     c->option[0] = '\0';
+    for (;;) {
+        if (c->next >= c->argc || c->argv[c->next] == NULL)
+            return CLI_END;
+        a = c->argv[c->next++];
+        if (c->operands_only || strcmp(a, "--") != 0)
+            break;
+        c->operands_only = 1; /* the first "--" is not returned */
+    }
     if (c->operands_only || a[0] != '-' || a[1] == '\0') {
         c->value = a;
         return CLI_OPERAND;
     }
-    if (a[1] == '-') {
-        if (a[2] == '\0') {
-            c->operands_only = 1;
-            return cli_next(c, options, n_options);
-        }
+    if (a[1] == '-')
         return long_option(c, a + 2, options, n_options);
-    }
     c->word = a;
     c->cluster = a + 1;
     return short_option(c, options, n_options);

@@ -76,7 +76,8 @@ void cli_init(cli *c, const char *prog, int argc, char **argv, int first);
 int cli_next(cli *c, const cli_option *options, size_t n_options);
 
 /* Print "PROG: MESSAGE" (printf format) and the hint to --help on
- * standard error; returns CLI_EXIT_USAGE, for "return cli_usage_error(...)". */
+ * standard error; returns CLI_EXIT_USAGE, so that a program can write
+ * "return cli_usage_error(...)". */
 int cli_usage_error(const char *prog, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
