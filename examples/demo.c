@@ -36,6 +36,7 @@
  * game, 1 on an engine error, 2 on bad arguments, 3 when the decision cap
  * was hit (a guard against a game that never ends).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -693,10 +694,11 @@ int main(int argc, char **argv)
         } else if (seed_given++) {
             return cli_usage_error("demo", "one SEED only, not '%s'", v);
         } else {
+            errno = 0;
             seed = (uint64_t)strtoull(v, &end, 10);
-            if (*end != '\0' || *v < '0' || *v > '9')
-                return cli_usage_error("demo", "the seed must be a number, "
-                                       "not '%s'", v);
+            if (*end != '\0' || *v < '0' || *v > '9' || errno)
+                return cli_usage_error("demo", "the seed must be a number "
+                                       "from 0 to 2^64-1, not '%s'", v);
         }
     }
 

@@ -101,20 +101,22 @@ static int score(const char *title, const canasta_rules *rules,
  * status. */
 static int arguments(int argc, char **argv)
 {
+    enum { OPT_HELP = 1, OPT_VERSION };
     static const cli_option options[] = {
-        { "help", 'h', CLI_NO_VALUE, 1 },
-        { "version", 0, CLI_NO_VALUE, 2 },
+        { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+        { "version", 0, CLI_NO_VALUE, OPT_VERSION },
     };
     cli c;
     int r;
     cli_init(&c, "score_pad", argc, argv, 1);
-    while ((r = cli_next(&c, options, 2)) != CLI_END) {
+    while ((r = cli_next(&c, options, sizeof options / sizeof options[0]))
+           != CLI_END) {
         if (r == CLI_ERROR)
             return cli_report(&c);
         if (r == CLI_OPERAND)
             return cli_usage_error("score_pad", "unexpected argument '%s'",
                                    c.value);
-        if (r == 2)
+        if (r == OPT_VERSION)
             return cli_version("score_pad");
         printf("usage: score_pad\n"
                "Score hands from their parts as a score-pad app does, and "

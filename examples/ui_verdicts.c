@@ -10,6 +10,7 @@
  * The moves tried are chosen from the cards actually dealt for the seed,
  * so every attempt makes sense for the hand shown.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -431,18 +432,20 @@ static void try_short_opening(canasta_game *g, int seat, const hand_view *h)
  * *seed set, else the exit status. */
 static int seed_argument(uint64_t *seed, int argc, char **argv)
 {
+    enum { OPT_HELP = 1, OPT_VERSION };
     static const cli_option options[] = {
-        { "help", 'h', CLI_NO_VALUE, 1 },
-        { "version", 0, CLI_NO_VALUE, 2 },
+        { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+        { "version", 0, CLI_NO_VALUE, OPT_VERSION },
     };
     cli c;
     int r, given = 0;
     cli_init(&c, "ui_verdicts", argc, argv, 1);
-    while ((r = cli_next(&c, options, 2)) != CLI_END) {
+    while ((r = cli_next(&c, options, sizeof options / sizeof options[0]))
+           != CLI_END) {
         char *end;
         if (r == CLI_ERROR)
             return cli_report(&c);
-        if (r == 1) {
+        if (r == OPT_HELP) {
             printf("usage: ui_verdicts [SEED]\n"
                    "Try moves in a seeded deal and show the engine's "
                    "verdicts.\n"
@@ -451,15 +454,17 @@ static int seed_argument(uint64_t *seed, int argc, char **argv)
                    "  --version    show the library's version\n");
             return 0;
         }
-        if (r == 2)
+        if (r == OPT_VERSION)
             return cli_version("ui_verdicts");
+        errno = 0;
         *seed = (uint64_t)strtoull(c.value, &end, 10);
         if (given++)
             return cli_usage_error("ui_verdicts", "one SEED only, not '%s'",
                                    c.value);
-        if (*end != '\0' || *c.value < '0' || *c.value > '9')
+        if (*end != '\0' || *c.value < '0' || *c.value > '9' || errno)
             return cli_usage_error("ui_verdicts", "the seed must be a "
-                                   "number, not '%s'", c.value);
+                                   "number from 0 to 2^64-1, not '%s'",
+                                   c.value);
     }
     return -1;
 }
