@@ -1,6 +1,8 @@
 # Makefile for libcanasta.  GNU make; no configure step is needed.
 #
-#   make                  libcanasta.a, libcanasta.so.X.Y.Z (+ symlinks), canasta.pc
+#   make                  libcanasta.a, libcanasta.so.X.Y.Z (+ symlinks), canasta.pc,
+#                         tools/canasta-replay, tools/canasta-sim: all that
+#                         make install installs (with man/*.1)
 #   make check            unit tests (needs Check + pkg-config), header tests,
 #                         exported-symbol test; also compiles every example
 #   make examples         every examples/NAME.c as examples/NAME
@@ -19,10 +21,12 @@
 # canasta-replay), check-sim strategy-study (mk/sim.mk: canasta-sim),
 # check-python (mk/python.mk), wasm (mk/wasm.mk: the WebAssembly module),
 # js check-js js-pack bench-js (mk/wasm_js.mk: the npm package), web
-# check-web (mk/web.mk: the web example in headless Chromium).
+# check-web (mk/web.mk: the web example in headless Chromium), check-cli
+# (mk/cli.mk: every program's options), check-man install-man (mk/man.mk:
+# the man pages).
 #
 # Overridable: CC CXX CFLAGS CPPFLAGS LDFLAGS LIBS AR NM PKG_CONFIG INSTALL
-#              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR DESTDIR
+#              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR MANDIR DESTDIR
 #              WERROR=1 (add -Werror)
 #
 # The optional ./configure (autoreconf -fi; see configure.ac) writes
@@ -76,6 +80,7 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(PREFIX)/bin
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+MANDIR ?= $(PREFIX)/share/man
 
 WARN_CFLAGS = -Wall -Wextra -Wpedantic
 ifeq ($(WERROR),1)
@@ -150,7 +155,7 @@ TEST_PROG = tests/check_canasta
 SUITES_H = tests/suites.gen.h
 
 DEP_FILES := $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d) \
-	$(addsuffix .d,$(EXAMPLES)) $(BENCH).d
+	$(addsuffix .d,$(EXAMPLES)) $(BENCH).d tools/cli.d
 
 # Stamps that record the values a target was made with, so that changing
 # CC/CFLAGS or PREFIX/LIBDIR on the command line remakes what they affect.
@@ -160,7 +165,8 @@ PC_STAMP = .canasta-pc-vars
 # ---------------------------------------------------------------------
 # Default target
 # ---------------------------------------------------------------------
-all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(PC_FILE)
+# "tools" (mk/replay.mk, mk/sim.mk): the installed programs are built too.
+all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(PC_FILE) tools
 
 .PHONY: all check check-unit check-alloc check-header check-symbols examples demo bench \
 	install uninstall dist distcheck clean distclean FORCE
@@ -219,16 +225,27 @@ $(PC_FILE): $(srcdir)/canasta.pc.in $(PC_STAMP)
 # ---------------------------------------------------------------------
 # Programs (all linked statically against libcanasta.a)
 # ---------------------------------------------------------------------
+# The option parser every program shares (tools/cli.h: -h/--help,
+# --version, "--", usage errors alike).  It is not part of the library,
+# which exports only canasta_*.
+CLI_OBJ = tools/cli.o
+CLI_CPPFLAGS = -I$(srcdir)/tools
+$(CLI_OBJ): $(srcdir)/tools/cli.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(DEP_FLAGS) -c -o $@ $<
+
 examples: $(EXAMPLES)
 
-$(EXAMPLES): examples/%: $(srcdir)/examples/%.c $(STATIC_LIB) $(FLAGS_STAMP)
+$(EXAMPLES): examples/%: $(srcdir)/examples/%.c $(CLI_OBJ) $(STATIC_LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
-		$(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS) -lm
+	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(CLI_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
+		$(LDFLAGS) -o $@ $< $(CLI_OBJ) $(STATIC_LIB) $(LIBS) -lm
 
 # The ISMCTS example's match and bench/bench's reference-player games run
-# on threads.
-examples/ismcts: LIBS += -pthread
+# on threads.  "private": not passed on to the prerequisites, whose
+# $(FLAGS_STAMP) would otherwise change with the goal ("make
+# examples/ismcts" then "make" rebuilt the library twice).
+examples/ismcts: private LIBS += -pthread
 
 # The ISMCTS searcher is also a canasta-sim plugin (canasta-sim --plugin
 # examples/ismcts.so): a shared object with libcanasta linked in (the
@@ -241,7 +258,7 @@ $(EXAMPLE_PLUGINS): examples/%.so: $(srcdir)/examples/%.c $(STATIC_LIB) $(FLAGS_
 	$(CC) $(BASE_CFLAGS) -fPIC -shared -DISMCTS_NO_MAIN $(EXAMPLE_ALL_CPPFLAGS) \
 		$(DEP_FLAGS) -MF $@.d -MT $@ $(LDFLAGS) -o $@ $< $(STATIC_LIB) \
 		-Wl,--exclude-libs,ALL -lm
-$(BENCH): LIBS += -pthread
+$(BENCH): private LIBS += -pthread
 
 demo: examples/demo
 	./examples/demo
@@ -395,7 +412,7 @@ else \
              README* LICENSE* COPYING* NEWS* CHANGES* CHANGELOG* AUTHORS*; do \
         if [ -f "$$f" ]; then printf '%s\n' "$$f"; fi; \
     done; \
-    find include lib tests examples bench docs mk bindings tools abi .ci -type f 2>/dev/null | \
+    find include lib tests examples bench docs mk bindings tools abi .ci man -type f 2>/dev/null | \
     sed 's|^\./||' | \
     grep -v -e '\.o$$' -e '\.d$$' -e '\.a$$' -e '\.so$$' -e '\.so\.' \
             -e '\.gen\.h$$' -e '\.tmp$$' -e '^tests/check_canasta$$' \
@@ -476,6 +493,7 @@ clean:
 	      $(PC_STAMP) $(PC_STAMP).tmp
 	rm -f tests/header_c.o tests/header_cxx.o tests/header_clang.o tests/header_clangxx.o
 	rm -f lib/*.o lib/*.d tests/*.o tests/*.d examples/*.d bench/*.d
+	rm -f tools/cli.o tools/cli.d
 	rm -f $(DIST_TARBALL).tmp
 
 # distclean also removes what configure wrote.  In a separate build

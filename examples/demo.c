@@ -36,11 +36,13 @@
  * game, 1 on an engine error, 2 on bad arguments, 3 when the decision cap
  * was hit (a guard against a game that never ends).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "canasta.h"
+#include "cli.h" /* the option parser the tools share (tools/cli.h) */
 
 /* Guards against a game that never ends. */
 #define MAX_DECISIONS_PER_HAND 20000L
@@ -543,13 +545,17 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: demo [SEED] [--players 2|3|4|6] [--sides 2|3] "
             "[--opponent greedy|random] [-v]\n"
+            "  SEED         the game number (default 1)\n"
             "  --players 4  the classic partnership game (default)\n"
             "  --players 2  two players, each alone (X2)\n"
             "  --players 3  three players; the first to take the pile "
             "plays alone (X3)\n"
             "  --players 6  six players (X6): --sides 3 (default), three "
             "sides of two,\n"
-            "               or --sides 2, two sides of three\n");
+            "               or --sides 2, two sides of three\n"
+            "  -v, --verbose  also print every move\n"
+            "  -h, --help     show this text\n"
+            "  --version      show the library's version\n");
 }
 
 /* A number argument of an option; -1 (after a message) if it is none. */
@@ -558,7 +564,7 @@ static int number_arg(const char *option, const char *text)
     char *end;
     long v = strtol(text, &end, 10);
     if (*end != '\0' || end == text || v < 0 || v > 1000) {
-        fprintf(stderr, "demo: %s needs a number, not '%s'\n", option, text);
+        cli_usage_error("demo", "%s needs a number, not '%s'", option, text);
         return -1;
     }
     return (int)v;
@@ -572,18 +578,18 @@ static int choose_preset(int players, int sides)
     case 4:
         if (sides == 0 || sides == 2)
             return CANASTA_PRESET_CLASSIC;
-        fprintf(stderr, "demo: the 4-player game has 2 sides (partners "
+        cli_usage_error("demo", "the 4-player game has 2 sides (partners "
                 "opposite), not %d; --sides 2 or 3 chooses the seating of "
-                "the 6-player game\n", sides);
+                "the 6-player game", sides);
         return 0;
     case 2:
     case 3:
         if (sides == 0 || sides == players)
             return players == 2 ? CANASTA_PRESET_TWO_PLAYERS
                                 : CANASTA_PRESET_THREE_PLAYERS;
-        fprintf(stderr, "demo: in the %d-player game every player keeps "
+        cli_usage_error("demo", "in the %d-player game every player keeps "
                 "a score of their own (%d columns), so --sides %d does not "
-                "apply; --sides chooses the seating of the 6-player game\n",
+                "apply; --sides chooses the seating of the 6-player game",
                 players, players, sides);
         return 0;
     case 6:
@@ -591,12 +597,12 @@ static int choose_preset(int players, int sides)
             return CANASTA_PRESET_SIX_THREE_SIDES;
         if (sides == 2)
             return CANASTA_PRESET_SIX_TWO_SIDES;
-        fprintf(stderr, "demo: 6 players play as 3 sides of two (--sides "
-                "3) or 2 sides of three (--sides 2), not %d sides\n", sides);
+        cli_usage_error("demo", "6 players play as 3 sides of two (--sides "
+                "3) or 2 sides of three (--sides 2), not %d sides", sides);
         return 0;
     default:
-        fprintf(stderr, "demo: there is no %d-player game; --players takes "
-                "2, 3, 4 or 6\n", players);
+        cli_usage_error("demo", "there is no %d-player game; --players takes "
+                "2, 3, 4 or 6", players);
         return 0;
     }
 }
@@ -627,8 +633,22 @@ static void describe_preset(table *t)
     }
 }
 
+enum { OPT_HELP = 1, OPT_VERSION, OPT_VERBOSE, OPT_PLAYERS, OPT_SIDES,
+       OPT_OPPONENT };
+static const cli_option options[] = {
+    { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+    { "version", 0, CLI_NO_VALUE, OPT_VERSION },
+    { "verbose", 'v', CLI_NO_VALUE, OPT_VERBOSE },
+    { "players", 0, CLI_VALUE, OPT_PLAYERS },
+    { "sides", 0, CLI_VALUE, OPT_SIDES },
+    { "opponent", 0, CLI_VALUE, OPT_OPPONENT },
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
 int main(int argc, char **argv)
 {
+    cli c;
+    int opt, seed_given = 0;
     uint64_t seed = 1;
     int players_wanted = 4, sides_wanted = 0;
     int opponent = PLAYER_GREEDY;
@@ -641,58 +661,51 @@ int main(int argc, char **argv)
     long decisions = 0, hand_decisions = 0;
     int i;
 
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
-            verbose = 1;
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+    cli_init(&c, "demo", argc, argv, 1);
+    while ((opt = cli_next(&c, options, N_OPTIONS)) != CLI_END) {
+        const char *v = c.value;
+        char *end;
+        if (opt == CLI_ERROR)
+            return cli_report(&c);
+        if (opt == OPT_HELP) {
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--players") == 0 && i + 1 < argc) {
-            players_wanted = number_arg(a, argv[++i]);
-            if (players_wanted < 0)
+        }
+        if (opt == OPT_VERSION)
+            return cli_version("demo");
+        if (opt == OPT_VERBOSE) {
+            verbose = 1;
+        } else if (opt == OPT_PLAYERS) {
+            if ((players_wanted = number_arg(c.option, v)) < 0)
                 return 2;
-        } else if (strcmp(a, "--sides") == 0 && i + 1 < argc) {
-            sides_wanted = number_arg(a, argv[++i]);
-            if (sides_wanted < 0)
+        } else if (opt == OPT_SIDES) {
+            if ((sides_wanted = number_arg(c.option, v)) < 0)
                 return 2;
-            if (sides_wanted == 0) {
-                fprintf(stderr, "demo: --sides takes 2 or 3\n");
-                return 2;
-            }
-        } else if (strcmp(a, "--opponent") == 0 && i + 1 < argc) {
-            const char *v = argv[++i];
+            if (sides_wanted == 0)
+                return cli_usage_error("demo", "--sides takes 2 or 3");
+        } else if (opt == OPT_OPPONENT) {
             if (strcmp(v, "greedy") == 0)
                 opponent = PLAYER_GREEDY;
             else if (strcmp(v, "random") == 0)
                 opponent = PLAYER_RANDOM;
-            else {
-                fprintf(stderr, "demo: unknown opponent '%s' (greedy or "
-                        "random)\n", v);
-                return 2;
-            }
-        } else if (a[0] >= '0' && a[0] <= '9') {
-            char *end;
-            unsigned long long v = strtoull(a, &end, 10);
-            if (*end != '\0') {
-                fprintf(stderr, "demo: the seed must be a number, not '%s'\n",
-                        a);
-                return 2;
-            }
-            seed = (uint64_t)v;
+            else
+                return cli_usage_error("demo", "unknown opponent '%s' "
+                                       "(greedy or random)", v);
+        } else if (seed_given++) {
+            return cli_usage_error("demo", "one SEED only, not '%s'", v);
         } else {
-            fprintf(stderr, "demo: unknown argument '%s'\n", a);
-            usage(stderr);
-            return 2;
+            errno = 0;
+            seed = (uint64_t)strtoull(v, &end, 10);
+            if (*end != '\0' || *v < '0' || *v > '9' || errno)
+                return cli_usage_error("demo", "the seed must be a number "
+                                       "from 0 to 2^64-1, not '%s'", v);
         }
     }
 
     memset(&t, 0, sizeof t);
     t.preset = choose_preset(players_wanted, sides_wanted);
-    if (t.preset == 0) {
-        usage(stderr);
+    if (t.preset == 0)
         return 2;
-    }
     describe_preset(&t);
 
     must(canasta_rules_create(&rules, t.preset), "canasta_rules_create");

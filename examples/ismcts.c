@@ -569,8 +569,10 @@ void canasta_sim_plugin_free(void *state)
 /* ---- the match ---- */
 #include <pthread.h>
 
+#include "cli.h" /* the option parser the tools share (tools/cli.h) */
+
 typedef struct match {
-    int games, target, threads, quiet;
+    int games, target, threads, progress; /* progress: on a terminal */
     ismcts_config cfg;
     uint64_t seed_from;
     canasta_rules *rules;
@@ -647,7 +649,7 @@ static void *worker(void *arg)
         if (i < 0)
             break;
         play_game(mt, s, i);
-        if (!mt->quiet) {
+        if (mt->progress) {
             pthread_mutex_lock(&mt->lock);
             fprintf(stderr, "\rismcts: %ld/%d games", mt->done,
                     2 * mt->games);
@@ -670,12 +672,49 @@ static double arg_num(const char *opt, const char *v, double lo, double hi)
     char *end;
     double x = strtod(v, &end);
     if (*v == '\0' || *end != '\0' || x < lo || x > hi) {
-        fprintf(stderr, "ismcts: %s takes a number from %g to %g, not "
-                "'%s'\n", opt, lo, hi, v);
-        exit(2);
+        exit(cli_usage_error("ismcts", "%s takes a number from %g to %g, "
+                             "not '%s'", opt, lo, hi, v));
     }
     return x;
 }
+
+static void usage(void)
+{
+    ismcts_config d; /* the defaults */
+    char err[200];
+    parse_config(&d, NULL, err, sizeof err);
+    printf("usage: ismcts [--games N] [--seed-from S] [--iterations K]\n"
+           "              [--margin Z] [--threads T] [--target X] [--quiet]\n"
+           "Play a mirrored match of the ISMCTS searcher against the\n"
+           "reference player and print its win rate.\n"
+           "  --games N       seeds to play, each twice (default 100)\n"
+           "  --seed-from S   the first seed (default 1)\n"
+           "  --iterations K  iterations per decision (default %d)\n"
+           "  --margin Z      standard errors needed to depart from the\n"
+           "                  reference move (default %g)\n"
+           "  --threads T     worker threads (default 2)\n"
+           "  --target X      the score that ends a game (default 5000)\n"
+           "  --quiet         no progress line (there is one only when\n"
+           "                  stderr is a terminal)\n"
+           "  -h, --help      show this text\n"
+           "  --version       show the library's version\n",
+           d.iterations, d.margin);
+}
+
+enum { OPT_HELP = 1, OPT_VERSION, OPT_QUIET, OPT_GAMES, OPT_SEED_FROM,
+       OPT_ITERATIONS, OPT_MARGIN, OPT_THREADS, OPT_TARGET };
+static const cli_option options[] = {
+    { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+    { "version", 0, CLI_NO_VALUE, OPT_VERSION },
+    { "quiet", 0, CLI_NO_VALUE, OPT_QUIET },
+    { "games", 0, CLI_VALUE, OPT_GAMES },
+    { "seed-from", 0, CLI_VALUE, OPT_SEED_FROM },
+    { "iterations", 0, CLI_VALUE, OPT_ITERATIONS },
+    { "margin", 0, CLI_VALUE, OPT_MARGIN },
+    { "threads", 0, CLI_VALUE, OPT_THREADS },
+    { "target", 0, CLI_VALUE, OPT_TARGET },
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
 
 int main(int argc, char **argv)
 {
@@ -687,36 +726,45 @@ int main(int argc, char **argv)
     mt.threads = 2;
     mt.target = 5000;
     mt.seed_from = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--quiet") == 0) {
-            mt.quiet = 1;
-            continue;
+    int quiet = 0, opt;
+    cli c;
+    cli_init(&c, "ismcts", argc, argv, 1);
+    while ((opt = cli_next(&c, options, N_OPTIONS)) != CLI_END) {
+        const char *v = c.value;
+        switch (opt) {
+        case CLI_ERROR:
+            return cli_report(&c);
+        case CLI_OPERAND:
+            return cli_usage_error("ismcts", "unexpected argument '%s'", v);
+        case OPT_HELP:
+            usage();
+            return 0;
+        case OPT_VERSION:
+            return cli_version("ismcts");
+        case OPT_QUIET:
+            quiet = 1;
+            break;
+        case OPT_GAMES:
+            mt.games = (int)arg_num(c.option, v, 1, 1000000);
+            break;
+        case OPT_SEED_FROM:
+            mt.seed_from = (uint64_t)arg_num(c.option, v, 0, 2147483647.0);
+            break;
+        case OPT_ITERATIONS:
+            mt.cfg.iterations = (int)arg_num(c.option, v, 1, 1000000);
+            break;
+        case OPT_MARGIN:
+            mt.cfg.margin = arg_num(c.option, v, 0, 100);
+            break;
+        case OPT_THREADS:
+            mt.threads = (int)arg_num(c.option, v, 1, 256);
+            break;
+        default: /* OPT_TARGET */
+            mt.target = (int)arg_num(c.option, v, 1, 1000000);
+            break;
         }
-        if (!v) {
-            fprintf(stderr, "usage: ismcts [--games N] [--seed-from S] "
-                    "[--iterations K] [--margin Z] [--threads T] "
-                    "[--target X] [--quiet]\n");
-            return 2;
-        }
-        if (strcmp(a, "--games") == 0)
-            mt.games = (int)arg_num(a, v, 1, 1000000);
-        else if (strcmp(a, "--seed-from") == 0)
-            mt.seed_from = (uint64_t)arg_num(a, v, 0, 2147483647.0);
-        else if (strcmp(a, "--iterations") == 0)
-            mt.cfg.iterations = (int)arg_num(a, v, 1, 1000000);
-        else if (strcmp(a, "--margin") == 0)
-            mt.cfg.margin = arg_num(a, v, 0, 100);
-        else if (strcmp(a, "--threads") == 0)
-            mt.threads = (int)arg_num(a, v, 1, 256);
-        else if (strcmp(a, "--target") == 0)
-            mt.target = (int)arg_num(a, v, 1, 1000000);
-        else {
-            fprintf(stderr, "ismcts: unknown option %s\n", a);
-            return 2;
-        }
-        i++;
     }
+    mt.progress = !quiet && cli_stderr_is_terminal();
     must(canasta_rules_create(&mt.rules, CANASTA_PRESET_CLASSIC), "rules");
     must(canasta_rules_set(mt.rules, CANASTA_OPT_TARGET_SCORE, mt.target),
          "target");
@@ -729,7 +777,7 @@ int main(int argc, char **argv)
         }
     for (int t = 0; t < mt.threads; t++)
         pthread_join(th[t], NULL);
-    if (!mt.quiet)
+    if (mt.progress)
         fprintf(stderr, "\n");
     /* Wilson score interval for the win rate, ties counted as half. */
     double n = (double)(mt.wins + mt.losses + mt.ties);

@@ -5,14 +5,15 @@
  * hand, and the library adds it up (E3, S1-S4) or says why the input
  * cannot be right.
  *
- * Usage: score_pad      (no arguments; exit 0 when every result is the
- *                        expected one)
+ * Usage: score_pad      (no arguments but -h/--help and --version; exit 0
+ *                        when every result is the expected one)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "canasta.h"
+#include "cli.h" /* the option parser the tools share (tools/cli.h) */
 
 static const char *const item_label[CANASTA_SCORE_ITEMS] = {
     "melded cards", "natural canastas", "mixed canastas", "red threes",
@@ -96,10 +97,46 @@ static int score(const char *title, const canasta_rules *rules,
     return rc;
 }
 
-int main(void)
+/* No arguments but -h/--help and --version: -1 to go on, else the exit
+ * status. */
+static int arguments(int argc, char **argv)
+{
+    enum { OPT_HELP = 1, OPT_VERSION };
+    static const cli_option options[] = {
+        { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+        { "version", 0, CLI_NO_VALUE, OPT_VERSION },
+    };
+    cli c;
+    int r;
+    cli_init(&c, "score_pad", argc, argv, 1);
+    while ((r = cli_next(&c, options, sizeof options / sizeof options[0]))
+           != CLI_END) {
+        if (r == CLI_ERROR)
+            return cli_report(&c);
+        if (r == CLI_OPERAND)
+            return cli_usage_error("score_pad", "unexpected argument '%s'",
+                                   c.value);
+        if (r == OPT_VERSION)
+            return cli_version("score_pad");
+        printf("usage: score_pad\n"
+               "Score hands from their parts as a score-pad app does, and "
+               "check the results.\n"
+               "  -h, --help   show this text\n"
+               "  --version    show the library's version\n"
+               "Exit status: 0 every result is the expected one; 1 one is "
+               "not; 2 usage error.\n");
+        return 0;
+    }
+    return -1;
+}
+
+int main(int argc, char **argv)
 {
     canasta_rules *rules = NULL;
     int rc, total = 0, failures = 0;
+
+    if ((rc = arguments(argc, argv)) >= 0)
+        return rc;
 
     rc = canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC);
     if (rc != CANASTA_OK) {

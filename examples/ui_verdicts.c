@@ -10,11 +10,13 @@
  * The moves tried are chosen from the cards actually dealt for the seed,
  * so every attempt makes sense for the hand shown.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "canasta.h"
+#include "cli.h" /* the option parser the tools share (tools/cli.h) */
 
 #define HAND_CAP 128
 
@@ -426,6 +428,47 @@ static void try_short_opening(canasta_game *g, int seat, const hand_view *h)
     }
 }
 
+/* The command line: [SEED], -h/--help, --version.  -1 to go on with
+ * *seed set, else the exit status. */
+static int seed_argument(uint64_t *seed, int argc, char **argv)
+{
+    enum { OPT_HELP = 1, OPT_VERSION };
+    static const cli_option options[] = {
+        { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+        { "version", 0, CLI_NO_VALUE, OPT_VERSION },
+    };
+    cli c;
+    int r, given = 0;
+    cli_init(&c, "ui_verdicts", argc, argv, 1);
+    while ((r = cli_next(&c, options, sizeof options / sizeof options[0]))
+           != CLI_END) {
+        char *end;
+        if (r == CLI_ERROR)
+            return cli_report(&c);
+        if (r == OPT_HELP) {
+            printf("usage: ui_verdicts [SEED]\n"
+                   "Try moves in a seeded deal and show the engine's "
+                   "verdicts.\n"
+                   "  SEED         the game number (default 2)\n"
+                   "  -h, --help   show this text\n"
+                   "  --version    show the library's version\n");
+            return 0;
+        }
+        if (r == OPT_VERSION)
+            return cli_version("ui_verdicts");
+        errno = 0;
+        *seed = (uint64_t)strtoull(c.value, &end, 10);
+        if (given++)
+            return cli_usage_error("ui_verdicts", "one SEED only, not '%s'",
+                                   c.value);
+        if (*end != '\0' || *c.value < '0' || *c.value > '9' || errno)
+            return cli_usage_error("ui_verdicts", "the seed must be a "
+                                   "number from 0 to 2^64-1, not '%s'",
+                                   c.value);
+    }
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t seed = 2;
@@ -437,15 +480,8 @@ int main(int argc, char **argv)
     size_t nlegal = 0;
     char desc[256];
 
-    if (argc > 1) {
-        char *end;
-        unsigned long long v = strtoull(argv[1], &end, 10);
-        if (*end != '\0' || end == argv[1]) {
-            fprintf(stderr, "usage: ui_verdicts [SEED]\n");
-            return 2;
-        }
-        seed = (uint64_t)v;
-    }
+    if ((i = seed_argument(&seed, argc, argv)) >= 0)
+        return i;
 
     must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC),
          "canasta_rules_create");

@@ -1,13 +1,13 @@
 # mk/replay.mk - tools/canasta-replay, the record checker installed with
 # the library (read by the main Makefile; uses its variables).
 #
-#   make tools            build tools/canasta-replay
+#   make tools            build tools/canasta-replay (plain make does too)
 #   make check            also runs check-replay: the program on the
 #                         records in examples/records (tests/replay_test.sh)
 #   make install          also installs it into $(DESTDIR)$(BINDIR)
 #
-# Like the examples it uses only the public header and links statically
-# against libcanasta.a.
+# Like the examples it uses only the public header (and the shared option
+# parser, tools/cli.o) and links statically against libcanasta.a.
 
 REPLAY_PROG = tools/canasta-replay
 
@@ -16,10 +16,10 @@ REPLAY_PROG = tools/canasta-replay
 
 tools: $(REPLAY_PROG)
 
-$(REPLAY_PROG): tools/%: $(srcdir)/tools/%.c $(STATIC_LIB) $(FLAGS_STAMP)
+$(REPLAY_PROG): tools/%: $(srcdir)/tools/%.c $(CLI_OBJ) $(STATIC_LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
-		$(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS) -lm
+	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(CLI_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
+		$(LDFLAGS) -o $@ $< $(CLI_OBJ) $(STATIC_LIB) $(LIBS) -lm
 
 check: tools check-replay
 

@@ -14,8 +14,8 @@
 #   make strategy-study   reruns the study of docs/STRATEGY.md
 #                         (tools/strategy-study.sh; long: see the doc)
 #
-# Like the examples it uses only the public header and links statically
-# against libcanasta.a; it runs games on threads (-pthread).
+# Like the examples it uses only the public header (and the shared option
+# parser, tools/cli.o) and links statically against libcanasta.a; it runs games on threads (-pthread).
 
 SIM_PROG = tools/canasta-sim
 # dlopen (--plugin) is in libdl on glibc before 2.34 (an empty stub after);
@@ -27,10 +27,10 @@ SIM_LIBS = -pthread $(DL_LIBS)
 
 tools: $(SIM_PROG)
 
-$(SIM_PROG): tools/%: $(srcdir)/tools/%.c $(STATIC_LIB) $(FLAGS_STAMP)
+$(SIM_PROG): tools/%: $(srcdir)/tools/%.c $(CLI_OBJ) $(STATIC_LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
-		$(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS) $(SIM_LIBS) -lm
+	$(CC) $(BASE_CFLAGS) $(EXAMPLE_ALL_CPPFLAGS) $(CLI_CPPFLAGS) $(DEP_FLAGS) -MF $@.d -MT $@ \
+		$(LDFLAGS) -o $@ $< $(CLI_OBJ) $(STATIC_LIB) $(LIBS) $(SIM_LIBS) -lm
 
 check: check-sim
 

@@ -11,6 +11,11 @@
 #                                 EXPECTED_STATUS
 #   expect FILE TEXT NAME         FILE contains the fixed string TEXT
 #   same A B NAME                 files A and B are equal
+#   json_ok FILE                  FILE is well-formed JSON (python3 when
+#                                 it is there, else the brackets balance)
+#   usage_error_ok NAME           $tmp/err is a usage error: one line
+#                                 "PROG: problem", then "Try 'PROG --help'."
+#                                 (PROG: $usage_prog), and $tmp/out is empty
 #   finish                        print the summary and exit 0 or 1
 
 tmp=$(mktemp -d)
@@ -53,6 +58,26 @@ same() {
         fail "$3: the outputs differ"
         diff "$1" "$2" | head -10 >&2
     fi
+}
+
+json_ok() {
+    if command -v python3 > /dev/null 2>&1; then
+        python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1"
+    else
+        [ "$(tr -cd '{' < "$1" | wc -c)" -eq "$(tr -cd '}' < "$1" | wc -c)" ] &&
+            [ "$(tr -cd '[' < "$1" | wc -c)" -eq "$(tr -cd ']' < "$1" | wc -c)" ]
+    fi
+}
+
+usage_error_ok() {
+    tests=$((tests + 1))
+    if [ "$(wc -l < "$tmp/err")" -ne 2 ] ||
+       ! head -n 1 "$tmp/err" | grep -q "^$usage_prog: ." ||
+       [ "$(sed -n 2p "$tmp/err")" != "Try '$usage_prog --help'." ]; then
+        fail "$1: not a usage error's two lines on stderr"
+        sed 's/^/    /' "$tmp/err" | head -5 >&2
+    fi
+    test -s "$tmp/out" && fail "$1: a usage error wrote to stdout"
 }
 
 finish() {

@@ -5,9 +5,12 @@
 #   sh tests/replay_test.sh PATH/TO/canasta-replay PATH/TO/examples/records
 #
 # Checks exit statuses (0 consistent, 1 illegal move or wrong event, 2
-# usage, input or syntax error), the "FILE:LINE: explanation" messages and
-# the JSON output, and that the printed scores are those the record's own
-# "= score" events state.
+# usage, input or syntax error, 3 a seat's view), the "FILE:LINE:
+# explanation" messages and the JSON output (every failure, usage errors
+# and unreadable files included, as JSON on stdout with nothing on stderr
+# once --json is given), and that the printed scores are those the
+# record's own "= score" events state.  tests/cli_test.sh checks what all
+# the programs share (--help, --version, "--", usage errors).
 set -u
 
 if [ $# -ne 2 ]; then
@@ -19,6 +22,7 @@ dir=$2
 case $prog in /*) ;; *) prog=$(pwd)/$prog ;; esac
 
 me=replay_test
+usage_prog=canasta-replay
 . "$(dirname "$0")/cli_lib.sh"
 
 full=$dir/full-game.rec
@@ -87,10 +91,11 @@ if run illegal-json 1 --json "$illegal"; then
     expect "$tmp/out" "\"ok\":false,\"error\":\"E_PHASE\",\"line\":$line,\"rule\":\"T1\"" illegal-json
 fi
 
-# ---- a seat's view cannot be replayed ----
+# ---- a seat's view cannot be checked: exit 3, not the 1 of a wrong record ----
 vline=$(grep -n '^view ' "$view" | cut -d: -f1)
-run view 1 "$view" && expect "$tmp/err" "$view:$vline: this is seat 0's view" view
-run view-json 1 --json "$view" && expect "$tmp/out" "\"error\":\"E_HIDDEN\"" view-json
+run view 3 "$view" && expect "$tmp/err" "$view:$vline: this is seat 0's view" view
+run view-json 3 --json "$view" &&
+    expect "$tmp/out" "\"ok\":false,\"error\":\"E_HIDDEN\",\"line\":$vline,\"rule\":null," view-json
 
 # ---- JSON of a consistent record ----
 if run full-json 0 --json "$full"; then
@@ -145,11 +150,66 @@ run turn 1 "$tmp/turn.rec" && expect "$tmp/err" "turn.rec:$n: T1: it is seat" tu
 
 # ---- usage and input errors ----
 run help 0 --help && expect "$tmp/out" "usage: " help
-run unknown-option 2 --frobnicate "$full" && expect "$tmp/err" "unknown option" unknown-option
-run two-files 2 "$full" "$deck"
+run unknown-option 2 --frobnicate "$full" && expect "$tmp/err" "unknown option --frobnicate" unknown-option
+usage_error_ok unknown-option
+run two-files 2 "$full" "$deck" && expect "$tmp/err" "only one record at a time" two-files
+usage_error_ok two-files
+run json-value 2 --json=yes "$full" && expect "$tmp/err" "--json takes no value" json-value
+usage_error_ok json-value
 run missing-file 2 "$tmp/no-such-file.rec" && expect "$tmp/err" "no-such-file.rec" missing-file
 printf '' > "$tmp/empty.rec"
 run empty 2 "$tmp/empty.rec"
+# "--" ends the options: a record whose name begins with "-"
+cp "$deck" "$tmp/-deck.rec"
+(cd "$tmp" && "$prog" -- -deck.rec) > "$tmp/out" 2> "$tmp/err"
+got=$?
+tests=$((tests + 1))
+[ "$got" -eq 0 ] || fail "dash-file: \"-- -deck.rec\" did not replay the file"
+expect "$tmp/out" "-deck.rec: 1 hand finished" dash-file
+(cd "$tmp" && "$prog" -deck.rec) > "$tmp/out" 2> "$tmp/err"
+got=$?
+tests=$((tests + 1))
+[ "$got" -eq 2 ] || fail "dash-file-no-end: \"-deck.rec\" without \"--\" was not an unknown option"
+usage_error_ok dash-file-no-end
+rm -f "$tmp/-deck.rec"
+
+# ---- with --json every failure is one JSON object on stdout ----
+# json_fail NAME STATUS ERROR ARGS...: the status, nothing on stderr, one
+# line of well-formed JSON with "ok":false, that "error" and an "exit"
+# equal to the status
+json_fail() {
+    jname=$1
+    jstatus=$2
+    jerror=$3
+    shift 3
+    if run "$jname" "$jstatus" "$@"; then
+        test -s "$tmp/err" && fail "$jname: wrote to stderr although --json was given"
+        tests=$((tests + 1))
+        [ "$(wc -l < "$tmp/out")" -eq 1 ] || fail "$jname: not one line on stdout"
+        tests=$((tests + 1))
+        json_ok "$tmp/out" || fail "$jname: not well-formed JSON"
+        expect "$tmp/out" "\"ok\":false,\"error\":\"$jerror\"," "$jname"
+        expect "$tmp/out" ",\"exit\":$jstatus}" "$jname"
+    fi
+}
+json_fail json-unknown-option 2 usage --json --frobnicate "$full"
+expect "$tmp/out" '{"file":null,' json-unknown-option
+expect "$tmp/out" '"message":"unknown option --frobnicate"' json-unknown-option
+# --json after the mistake still asks for JSON
+json_fail json-after-mistake 2 usage --frobnicate --json "$full"
+json_fail json-two-files 2 usage --json "$full" "$deck"
+expect "$tmp/out" "only one record at a time" json-two-files
+json_fail json-missing-file 2 read --json "$tmp/no-such-file.rec"
+expect "$tmp/out" "{\"file\":\"$tmp/no-such-file.rec\"," json-missing-file
+json_fail json-directory 2 read --json "$tmp"
+json_fail json-empty 2 E_SYNTAX --json "$tmp/empty.rec"
+expect "$tmp/out" '"line":1,' json-empty
+json_fail json-illegal 1 E_PHASE --json "$illegal"
+json_fail json-view 3 E_HIDDEN --json "$view"
+json_fail json-version 2 E_VERSION --json "$tmp/version.rec"
+# a consistent record's JSON is not a failure and is well-formed
+run json-ok 0 --json "$deck" && { tests=$((tests + 1)); json_ok "$tmp/out" || fail "json-ok: not well-formed JSON"; }
+expect "$tmp/out" '"ok":true,' json-ok
 # an input without end, or just over the 64 MiB the tool reads (issue 16):
 # exit 2 naming the size, never all the memory there is (the ulimit only
 # guards this machine against a tool that would keep reading)
@@ -169,6 +229,12 @@ too_big dev-zero /dev/zero
 head -c 67108865 /dev/zero > "$tmp/big.rec"
 too_big over-limit "$tmp/big.rec"
 too_big over-limit-stdin - < "$tmp/big.rec"
+"$prog" --json - < "$tmp/big.rec" > "$tmp/out" 2> "$tmp/err"
+got=$?
+tests=$((tests + 1))
+[ "$got" -eq 2 ] || fail "json-too-large: not exit 2"
+expect "$tmp/out" '"error":"too-large",' json-too-large
+test -s "$tmp/err" && fail "json-too-large: wrote to stderr"
 rm -f "$tmp/big.rec"
 
 finish

@@ -28,17 +28,6 @@ me=sim_test
 . "$(dirname "$0")/cli_lib.sh"
 exec < /dev/null # no run reads standard input
 
-# JSON well-formedness: python3 when it is there, else a rough check of
-# the brackets.
-json_ok() {
-    if command -v python3 > /dev/null 2>&1; then
-        python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1"
-    else
-        [ "$(tr -cd '{' < "$1" | wc -c)" -eq "$(tr -cd '}' < "$1" | wc -c)" ] &&
-            [ "$(tr -cd '[' < "$1" | wc -c)" -eq "$(tr -cd ']' < "$1" | wc -c)" ]
-    fi
-}
-
 # csv_ok FILE ROWS: a header and ROWS rows, every line with the header's
 # number of fields, no empty field.
 csv_ok() {

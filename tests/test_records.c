@@ -1997,7 +1997,7 @@ static void make_examples(const char *dir)
     write_file(dir, "seat-0-view.rec",
         "# Two hands as seat 0 saw them: its own dealt cards and draws, the\n"
         "# other seats' draws as \"??\".  It has no seed, so it cannot be\n"
-        "# replayed (canasta-replay exits with status 1, E_HIDDEN).\n", t);
+        "# replayed (canasta-replay exits with status 3, E_HIDDEN).\n", t);
     canasta_free(t);
     played_free(&p);
 }

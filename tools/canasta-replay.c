@@ -9,17 +9,23 @@
  *
  *   exit 0  the record is consistent: prints, hand by hand, each side's
  *           score for the hand and its running total
- *   exit 1  an illegal move, a wrong event, or a record that cannot be
- *           replayed (a seat's view): prints "FILE:LINE: explanation",
- *           which starts with the rule ID when a rule is involved
+ *   exit 1  the record breaks the rules: an illegal move or a wrong
+ *           event; prints "FILE:LINE: explanation", which starts with the
+ *           rule ID when a rule is involved
  *   exit 2  bad arguments, an unreadable file, an input larger than
- *           64 MiB (MAX_INPUT), or text that is not a record (syntax,
- *           unknown version)
+ *           64 MiB (MAX_INPUT), text that is not a record (syntax,
+ *           unknown version), or no memory
+ *   exit 3  the record is a seat's view: it hides cards, so it cannot be
+ *           checked (E_HIDDEN; "FILE:LINE:" names its "view" line).  It
+ *           is not wrong, so it does not get the status of a wrong one.
  *
- * With --json the result goes to standard output as one JSON object
- * instead (errors included); the exit status is the same.
+ * With --json every result goes to standard output as one JSON object
+ * (failures included, from the moment --json is on the command line:
+ * usage errors and unreadable files too; nothing goes to standard error)
+ * and the exit status is the same.
  *
- * This program uses only the public header, like the examples.
+ * This program uses only the public header, like the examples, and the
+ * option parser the tools share (tools/cli.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +33,7 @@
 #include <string.h>
 
 #include "canasta.h"
+#include "cli.h"
 
 #define WHY_SIZE 8192
 #define MAX_SIDES 4
@@ -39,20 +46,34 @@
 
 static const char *prog = "canasta-replay";
 
+/* The exit statuses (usage above, the man page and the README say the
+ * same). */
+enum {
+    EXIT_CONSISTENT = 0,
+    EXIT_BROKEN = 1,              /* an illegal move or a wrong event */
+    EXIT_INPUT = CLI_EXIT_USAGE,  /* 2: usage, file, size, syntax, memory */
+    EXIT_VIEW = 3                 /* a seat's view: cannot be checked */
+};
+
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: %s [--json] [FILE | -]\n"
         "Replay a Classic Canasta game record, checking every move and\n"
-        "every written event, and print the score of each hand.\n"
+        "every written event, and print the score of each hand.  FILE\n"
+        "\"-\" or no FILE: standard input.\n"
         "\n"
-        "  --json   print the result (or the error) as JSON on stdout\n"
-        "  --help   show this text\n"
+        "  --json      print the result, or any failure, as one JSON object\n"
+        "              on stdout (nothing on stderr)\n"
+        "  -h, --help  show this text\n"
+        "  --version   show the program's and the library's version\n"
+        "  --          end of the options (a FILE may then begin with -)\n"
         "\n"
         "Exit status: 0 the record is consistent; 1 an illegal move or a\n"
-        "wrong event (FILE:LINE: explanation); 2 usage, input or syntax\n"
-        "error, or an input larger than %zu bytes (64 MiB).\n", prog,
-        MAX_INPUT);
+        "wrong event (FILE:LINE: explanation); 2 usage error, unreadable\n"
+        "file, an input larger than %zu bytes (64 MiB), not a record\n"
+        "(syntax, version), or out of memory; 3 a seat's view, which hides\n"
+        "cards and so cannot be checked.\n", prog, MAX_INPUT);
 }
 
 /* ---- JSON ---- */
@@ -147,6 +168,29 @@ static void rule_of(char *out, size_t size, const char *msg)
     out[i] = '\0';
 }
 
+/* A failure as JSON: file is NULL when there is none yet (usage), rule
+ * "" when no rule is involved. */
+static void json_failure(const char *file, const char *error, int line,
+                         const char *rule, const char *msg, int status)
+{
+    fputs("{\"file\":", stdout);
+    if (file)
+        json_string(file);
+    else
+        fputs("null", stdout);
+    fputs(",\"ok\":false,\"error\":", stdout);
+    json_string(error);
+    printf(",\"line\":%d,\"rule\":", line);
+    if (rule[0])
+        json_string(rule);
+    else
+        fputs("null", stdout);
+    fputs(",\"message\":", stdout);
+    json_string(msg);
+    printf(",\"exit\":%d}\n", status);
+}
+
+/* A failure the library reported (code, and "line N: text" in why). */
 static int report_error(const char *file, int json, int code, int line,
                         const char *why, int status)
 {
@@ -158,24 +202,28 @@ static int report_error(const char *file, int json, int code, int line,
     if (!*msg)
         msg = canasta_strerror(code);
     rule_of(rule, sizeof rule, msg);
-    if (json) {
-        fputs("{\"file\":", stdout);
-        json_string(file);
-        printf(",\"ok\":false,\"error\":\"%s\",\"line\":%d,\"rule\":",
-               canasta_error_name(code), line);
-        if (rule[0])
-            json_string(rule);
-        else
-            fputs("null", stdout);
-        fputs(",\"message\":", stdout);
-        json_string(msg);
-        fputs("}\n", stdout);
-    } else if (line > 0) {
+    if (json)
+        json_failure(file, canasta_error_name(code), line, rule, msg, status);
+    else if (line > 0)
         fprintf(stderr, "%s:%d: %s\n", file, line, msg);
-    } else {
+    else
         fprintf(stderr, "%s: %s\n", file, msg);
-    }
     return status;
+}
+
+/* A failure of this program's own (error is "usage", "read" or
+ * "too-large" in JSON): file is NULL for a usage error, which also gets
+ * the hint to --help. */
+static int report_own(const char *file, int json, const char *error,
+                      const char *msg)
+{
+    if (json)
+        json_failure(file, error, 0, "", msg, EXIT_INPUT);
+    else if (file)
+        fprintf(stderr, "%s: %s: %s\n", prog, file, msg);
+    else
+        return cli_usage_error(prog, "%s", msg);
+    return EXIT_INPUT;
 }
 
 /* ---- scores ---- */
@@ -256,35 +304,61 @@ static int print_scores(const char *file, int json,
     return 0;
 }
 
+enum { OPT_JSON = 1, OPT_HELP, OPT_VERSION };
+
+static const cli_option options[] = {
+    { "json", 0, CLI_NO_VALUE, OPT_JSON },
+    { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+    { "version", 0, CLI_NO_VALUE, OPT_VERSION },
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+/* The command line: 0 with *json and *path set, -1 after --help or
+ * --version (exit 0), or the status of a usage error (reported).  A
+ * usage error is reported as JSON when --json is anywhere among the
+ * options, also after the mistake: who asks for JSON reads stdout only. */
+static int parse_args(int argc, char **argv, int *json, const char **path)
+{
+    cli c;
+    char error[sizeof c.error] = "";
+    int r;
+    cli_init(&c, prog, argc, argv, 1);
+    while ((r = cli_next(&c, options, N_OPTIONS)) != CLI_END) {
+        if (r == OPT_JSON) {
+            *json = 1;
+        } else if (error[0]) {
+            continue; /* only --json still counts after a mistake */
+        } else if (r == CLI_ERROR) {
+            memcpy(error, c.error, sizeof error);
+        } else if (r == OPT_HELP) {
+            usage(stdout);
+            return -1;
+        } else if (r == OPT_VERSION) {
+            cli_version(prog);
+            return -1;
+        } else if (*path) {
+            snprintf(error, sizeof error, "only one record at a time "
+                     "(\"%.80s\" and \"%.80s\")", *path, c.value);
+        } else {
+            *path = c.value;
+        }
+    }
+    if (error[0])
+        return report_own(NULL, *json, "usage", error);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int json = 0;
     const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--help") == 0 ||
-                   strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "%s: unknown option %s\n", prog, argv[i]);
-            usage(stderr);
-            return 2;
-        } else if (path) {
-            fprintf(stderr, "%s: only one record at a time\n", prog);
-            usage(stderr);
-            return 2;
-        } else {
-            path = argv[i];
-        }
-    }
+    int status = parse_args(argc, argv, &json, &path);
+    if (status != 0)
+        return status < 0 ? 0 : status;
     const char *name = path && strcmp(path, "-") != 0 ? path : "<stdin>";
     FILE *f = path && strcmp(path, "-") != 0 ? fopen(path, "rb") : stdin;
-    if (!f) {
-        fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(errno));
-        return 2;
-    }
+    if (!f)
+        return report_own(name, json, "read", strerror(errno));
     size_t len = 0;
     int too_big = 0;
     char *text = read_all(f, &len, &too_big);
@@ -292,36 +366,37 @@ int main(int argc, char **argv)
     if (f != stdin)
         fclose(f);
     if (!text && too_big) {
-        fprintf(stderr, "%s: %s: the input is larger than %zu bytes "
-                "(64 MiB), more than any game record\n", prog, name,
-                MAX_INPUT);
-        return 2;
+        char msg[128];
+        snprintf(msg, sizeof msg, "the input is larger than %zu bytes "
+                 "(64 MiB), more than any game record", MAX_INPUT);
+        return report_own(name, json, "too-large", msg);
     }
-    if (!text) {
-        fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(err));
-        return 2;
-    }
+    if (!text)
+        return report_own(name, json, "read", strerror(err));
 
     static char why[WHY_SIZE];
     canasta_record *rec = NULL;
     int rc = canasta_record_parse(&rec, why, sizeof why, text, len);
     free(text);
     if (rc)
-        return report_error(name, json, rc, 0, why, 2);
+        return report_error(name, json, rc, 0, why, EXIT_INPUT);
     canasta_game *g = NULL;
     int line = 0;
     rc = canasta_record_replay(&g, &line, why, sizeof why, rec);
     if (rc) {
-        int status = rc == CANASTA_E_NOMEM ? 2 : 1;
+        /* A view is not a wrong record, and no memory is not the
+         * record's fault: each gets its own status. */
+        status = rc == CANASTA_E_HIDDEN ? EXIT_VIEW
+               : rc == CANASTA_E_NOMEM ? EXIT_INPUT : EXIT_BROKEN;
         canasta_record_free(rec);
         return report_error(name, json, rc, line, why, status);
     }
-    int status = print_scores(name, json, rec, g);
+    status = print_scores(name, json, rec, g);
     canasta_game_free(g);
     canasta_record_free(rec);
-    if (fflush(stdout) != 0) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "%s: cannot write the output\n", prog);
-        return 2;
+        return EXIT_INPUT;
     }
     return status;
 }

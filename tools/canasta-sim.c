@@ -3,7 +3,7 @@
  * report who wins, how long the games last and how the hands end.
  *
  * Usage: canasta-sim [OPTIONS]
- *        canasta-sim merge [--csv | --json] FILE...   (or --merge)
+ *        canasta-sim merge [--csv | --json | --text] FILE...   (or --merge)
  *
  * Every side of the table is played by the reference computer player
  * (canasta_player_*) with its own knob settings (--side0, --side1,
@@ -26,7 +26,8 @@
  *
  * Exit status: 0 success; 1 a game went wrong (an engine error, or a game
  * that did not end within the move guard: the seed is reported); 2 usage
- * error, an unreadable file or shards that cannot be merged.
+ * error (one line on stderr and a hint to --help), a plugin that cannot
+ * be used, an unreadable file or shards that cannot be merged.
  *
  * Standard output carries only the report, which depends on nothing but
  * the options (and, for merge, the shards); the progress line (only when
@@ -51,7 +52,8 @@
  * game handle crosses over), and for the report to be reproducible its
  * choice must depend only on the game and the seed.
  *
- * This program uses only the public header, like the examples.
+ * This program uses only the public header, like the examples, and the
+ * option parser the tools share (tools/cli.h).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -68,6 +70,7 @@
 #include <unistd.h>
 
 #include "canasta.h"
+#include "cli.h"
 
 #define FORMAT_NAME "canasta-sim"
 #define FORMAT_VERSION 1
@@ -1542,39 +1545,56 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* The options of "canasta-sim merge". */
+enum { MOPT_CSV = 1, MOPT_JSON, MOPT_TEXT, MOPT_HELP, MOPT_VERSION };
+static const cli_option merge_options[] = {
+    { "csv", 0, CLI_NO_VALUE, MOPT_CSV },
+    { "json", 0, CLI_NO_VALUE, MOPT_JSON },
+    { "text", 0, CLI_NO_VALUE, MOPT_TEXT },
+    { "help", 'h', CLI_NO_VALUE, MOPT_HELP },
+    { "version", 0, CLI_NO_VALUE, MOPT_VERSION },
+};
+
+static void usage(FILE *f);
+
+/* argv[0..argc-1]: the arguments after "merge". */
 static int do_merge(int argc, char **argv)
 {
     run total, shard;
     const char *first = NULL;
-    int format = OUT_TEXT, i, nfiles = 0, status = 0;
+    int format = OUT_TEXT, i, nfiles = 0, status = 0, r;
     size_t k;
+    cli c;
 
     memset(&total, 0, sizeof total);
-    for (i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--csv") == 0)
-            format = OUT_CSV;
-        else if (strcmp(argv[i], "--json") == 0)
-            format = OUT_JSON;
-        else if (strcmp(argv[i], "--text") == 0)
-            format = OUT_TEXT;
-        else if (strcmp(argv[i], "--") == 0) {
-            argv[i] = NULL;
-            break;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "%s merge: unknown option %s\n", prog, argv[i]);
-            return 2;
-        } else
-            continue;
-        argv[i] = NULL;
+    /* The options, wherever they are; the FILE operands are moved to the
+     * front of argv, in their order, and counted in argc. */
+    cli_init(&c, "canasta-sim merge", argc, argv, 0);
+    i = 0;
+    while ((r = cli_next(&c, merge_options,
+                         sizeof merge_options / sizeof merge_options[0]))
+           != CLI_END) {
+        if (r == CLI_ERROR)
+            return cli_report(&c);
+        if (r == MOPT_HELP) {
+            usage(stdout);
+            return 0;
+        }
+        if (r == MOPT_VERSION)
+            return cli_version(prog);
+        if (r == CLI_OPERAND)
+            argv[i++] = (char *)c.value;
+        else
+            format = r == MOPT_CSV ? OUT_CSV : r == MOPT_JSON ? OUT_JSON
+                                                               : OUT_TEXT;
     }
+    argc = i;
     for (i = 0; i < argc; i++) {
         char *text, err[256];
         size_t len;
         jparser jp;
         jnode root;
         int ok;
-        if (argv[i] == NULL)
-            continue;
         text = read_file(argv[i], &len);
         if (text == NULL) {
             fprintf(stderr, "%s merge: %s: %s\n", prog, argv[i],
@@ -1646,10 +1666,8 @@ static int do_merge(int argc, char **argv)
         counts_add(&total.c, &shard.c);
         nfiles++;
     }
-    if (status == 0 && nfiles == 0) {
-        fprintf(stderr, "%s merge: no FILE given\n", prog);
-        status = 2;
-    }
+    if (status == 0 && nfiles == 0)
+        return cli_usage_error("canasta-sim merge", "no FILE given");
     if (status == 0) {
         /* Sort the seed ranges, refuse overlaps (games counted twice),
          * join neighbours. */
@@ -1755,7 +1773,7 @@ static void usage(FILE *f)
     int k;
     fprintf(f,
         "usage: %s [OPTIONS]\n"
-        "       %s merge [--csv | --json] FILE...\n"
+        "       %s merge [--csv | --json | --text] FILE...\n"
         "Play complete games of Canasta between reference computer players\n"
         "and report win rates, game lengths and how the hands ended.\n"
         "\n"
@@ -1779,7 +1797,9 @@ static void usage(FILE *f)
         "  --quiet           no progress line and no timing on stderr\n"
         "  --max-moves M     the move guard: a game still going after M moves\n"
         "                    is reported as a bug (default 1000000)\n"
-        "  --help, --version\n"
+        "  -h, --help        show this text\n"
+        "  --version         show the program's and the library's version\n"
+        "  --                end of the options\n"
         "\n"
         "KNOBS is NAME=VALUE,... (or \"default\"); VALUE is a number, a value\n"
         "name or \"default\".  Knobs, their values and defaults:\n", prog, prog);
@@ -1797,21 +1817,15 @@ static void usage(FILE *f)
     fprintf(f,
         "\n"
         "merge adds up the --json outputs of runs of the same study on\n"
-        "different seeds (shards) and prints the report of all of them.\n"
+        "different seeds (shards) and prints the report of all of them\n"
+        "(FILE \"-\": standard input; --text, the default, is the text\n"
+        "report).\n"
         "The win rate counts a tie as half a win; the 95%% interval is\n"
         "Wilson's.\n"
         "\n"
         "Exit status: 0 success; 1 a game went wrong (engine error or move\n"
-        "guard; the seed is named); 2 usage error or shards that cannot be\n"
-        "merged.\n");
-}
-
-static int usage_error(const char *fmt, const char *a, const char *b)
-{
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\nTry '%s --help'.\n", prog);
-    return 2;
+        "guard; the seed is named); 2 usage error, a plugin that cannot be\n"
+        "used, an unreadable file or shards that cannot be merged.\n");
 }
 
 /* An unsigned decimal number within [lo, hi]. */
@@ -1835,15 +1849,44 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return 1;
 }
 
+enum {
+    OPT_HELP = 1, OPT_VERSION, OPT_PRESET, OPT_GAMES, OPT_SEED_FROM,
+    OPT_THREADS, OPT_TARGET, OPT_SIDE0, OPT_SIDE1, OPT_SIDE2, OPT_PLUGIN,
+    OPT_PLUGIN_ARGS, OPT_MIRROR, OPT_CSV, OPT_JSON, OPT_QUIET, OPT_MAX_MOVES
+};
+
+static const cli_option options[] = {
+    { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+    { "version", 0, CLI_NO_VALUE, OPT_VERSION },
+    { "preset", 0, CLI_VALUE, OPT_PRESET },
+    { "games", 0, CLI_VALUE, OPT_GAMES },
+    { "seed-from", 0, CLI_VALUE, OPT_SEED_FROM },
+    { "threads", 0, CLI_VALUE, OPT_THREADS },
+    { "target", 0, CLI_VALUE, OPT_TARGET },
+    { "side0", 0, CLI_VALUE, OPT_SIDE0 },
+    { "side1", 0, CLI_VALUE, OPT_SIDE1 },
+    { "side2", 0, CLI_VALUE, OPT_SIDE2 },
+    { "plugin", 0, CLI_VALUE, OPT_PLUGIN },
+    { "plugin-args", 0, CLI_VALUE, OPT_PLUGIN_ARGS },
+    { "mirror", 0, CLI_NO_VALUE, OPT_MIRROR },
+    { "csv", 0, CLI_NO_VALUE, OPT_CSV },
+    { "json", 0, CLI_NO_VALUE, OPT_JSON },
+    { "quiet", 0, CLI_NO_VALUE, OPT_QUIET },
+    { "max-moves", 0, CLI_VALUE, OPT_MAX_MOVES },
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
 int main(int argc, char **argv)
 {
+    cli c;
+    int got;
     run r;
     plugin plug;
     const char *plugin_path = NULL;
     const char *side_text[MAX_SIDES] = { NULL, NULL, NULL };
     uint64_t games = 1000, seed_from = 1, v;
     long ncpu, max_moves = MOVE_GUARD;
-    int threads = 0, target = 0, format = OUT_TEXT, quiet = 0, i, s, rc;
+    int threads = 0, target = 0, format = OUT_TEXT, quiet = 0, s, rc;
     int preset = CANASTA_PRESET_CLASSIC, sides = 0;
     canasta_rules *rules = NULL;
     seed_range range;
@@ -1856,101 +1899,87 @@ int main(int argc, char **argv)
     memset(&r, 0, sizeof r);
     memset(&plug, 0, sizeof plug);
     plug.args = ""; /* create never gets NULL */
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = NULL;
-        char name[32];
-        const char *eq = strchr(a, '=');
-        static const char *const with_value[] = {
-            "--preset", "--games", "--seed-from", "--threads", "--target",
-            "--side0", "--side1", "--side2", "--max-moves", "--plugin",
-            "--plugin-args"
-        };
-        size_t w;
-        int takes = 0;
-
-        if (strncmp(a, "--", 2) != 0)
-            return usage_error("unexpected argument \"%s\"%s", a, "");
-        if (eq && (size_t)(eq - a) < sizeof name) {
-            memcpy(name, a, (size_t)(eq - a));
-            name[eq - a] = '\0';
-        } else {
-            snprintf(name, sizeof name, "%s", a);
-            eq = NULL;
-        }
-        for (w = 0; w < sizeof with_value / sizeof with_value[0]; w++)
-            if (strcmp(name, with_value[w]) == 0)
-                takes = 1;
-        if (takes) {
-            if (eq)
-                val = eq + 1;
-            else if (i + 1 < argc)
-                val = argv[++i];
-            else
-                return usage_error("%s needs a value%s", name, "");
-        } else if (eq) {
-            return usage_error("%s takes no value%s", name, "");
-        }
-
-        if (strcmp(name, "--help") == 0) {
+    cli_init(&c, prog, argc, argv, 1);
+    while ((got = cli_next(&c, options, N_OPTIONS)) != CLI_END) {
+        const char *val = c.value;
+        switch (got) {
+        case CLI_ERROR:
+            return cli_report(&c);
+        case CLI_OPERAND:
+            return cli_usage_error(prog, "unexpected argument \"%s\"", val);
+        case OPT_HELP:
             usage(stdout);
             return 0;
-        } else if (strcmp(name, "--version") == 0) {
-            printf("%s (libcanasta %s)\n", prog, canasta_version_string());
-            return 0;
-        } else if (strcmp(name, "--preset") == 0) {
+        case OPT_VERSION:
+            return cli_version(prog);
+        case OPT_PRESET:
             preset = preset_from_name(val);
             if (preset == 0)
-                return usage_error("unknown preset \"%s\" (classic, "
-                    "two-players, three-players, six-three-sides, "
-                    "six-two-sides)%s", val, "");
-        } else if (strcmp(name, "--games") == 0) {
+                return cli_usage_error(prog, "unknown preset \"%s\" "
+                    "(classic, two-players, three-players, six-three-sides, "
+                    "six-two-sides)", val);
+            break;
+        case OPT_GAMES:
             if (!parse_u64(val, 1, (uint64_t)1 << 40, &games))
-                return usage_error("--games: \"%s\" is not a number of games "
-                                   "(1 or more)%s", val, "");
-        } else if (strcmp(name, "--seed-from") == 0) {
+                return cli_usage_error(prog, "--games: \"%s\" is not a "
+                                       "number of games (1 or more)", val);
+            break;
+        case OPT_SEED_FROM:
             if (!parse_u64(val, 0, UINT64_MAX, &seed_from))
-                return usage_error("--seed-from: \"%s\" is not a seed (0 to "
-                                   "2^64-1)%s", val, "");
-        } else if (strcmp(name, "--threads") == 0) {
+                return cli_usage_error(prog, "--seed-from: \"%s\" is not a "
+                                       "seed (0 to 2^64-1)", val);
+            break;
+        case OPT_THREADS:
             if (!parse_u64(val, 1, MAX_THREADS, &v))
-                return usage_error("--threads: \"%s\" is not 1 to 1024%s",
-                                   val, "");
+                return cli_usage_error(prog, "--threads: \"%s\" is not 1 to "
+                                       "%d", val, MAX_THREADS);
             threads = (int)v;
-        } else if (strcmp(name, "--max-moves") == 0) {
+            break;
+        case OPT_MAX_MOVES:
             if (!parse_u64(val, 1, LONG_MAX, &v))
-                return usage_error("--max-moves: \"%s\" is not a number of "
-                                   "moves%s", val, "");
+                return cli_usage_error(prog, "--max-moves: \"%s\" is not a "
+                                       "number of moves", val);
             max_moves = (long)v;
-        } else if (strcmp(name, "--target") == 0) {
+            break;
+        case OPT_TARGET:
             if (!parse_u64(val, 1, INT_MAX, &v))
-                return usage_error("--target: \"%s\" is not a score%s", val,
-                                   "");
+                return cli_usage_error(prog, "--target: \"%s\" is not a "
+                                       "score", val);
             target = (int)v;
-        } else if (strncmp(name, "--side", 6) == 0 && name[6] >= '0' &&
-                   name[6] <= '2' && name[7] == '\0') {
-            side_text[name[6] - '0'] = val;
-        } else if (strcmp(name, "--plugin") == 0) {
+            break;
+        case OPT_SIDE0:
+        case OPT_SIDE1:
+        case OPT_SIDE2:
+            side_text[got - OPT_SIDE0] = val;
+            break;
+        case OPT_PLUGIN:
             plugin_path = val;
-        } else if (strcmp(name, "--plugin-args") == 0) {
+            break;
+        case OPT_PLUGIN_ARGS:
             plug.args = val;
-        } else if (strcmp(name, "--mirror") == 0) {
+            break;
+        case OPT_MIRROR:
             r.mirror = 1;
-        } else if (strcmp(name, "--csv") == 0 ||
-                   strcmp(name, "--json") == 0) {
-            int f = name[2] == 'c' ? OUT_CSV : OUT_JSON;
+            break;
+        case OPT_CSV:
+        case OPT_JSON: {
+            int f = got == OPT_CSV ? OUT_CSV : OUT_JSON;
             if (format != OUT_TEXT && format != f)
-                return usage_error("--csv and --json exclude each other%s%s",
-                                   "", "");
+                return cli_usage_error(prog, "--csv and --json exclude each "
+                                       "other");
             format = f;
-        } else if (strcmp(name, "--quiet") == 0) {
+            break;
+        }
+        case OPT_QUIET:
             quiet = 1;
-        } else {
-            return usage_error("unknown option %s%s", a, "");
+            break;
+        default:
+            return cli_usage_error(prog, "%s: not handled", c.option);
         }
     }
     if (seed_from > UINT64_MAX - (games - 1))
-        return usage_error("--seed-from + --games goes past the last seed "
-                           "(2^64-1)%s%s", "", "");
+        return cli_usage_error(prog, "--seed-from + --games goes past the "
+                               "last seed (2^64-1)");
 
     /* The rules: the preset's sides, and the target (checked). */
     rc = canasta_rules_create(&rules, preset);
@@ -1961,11 +1990,9 @@ int main(int argc, char **argv)
         canasta_rules_option_range(&lo, &hi, rules, CANASTA_OPT_TARGET_SCORE);
         rc = canasta_rules_set(rules, CANASTA_OPT_TARGET_SCORE, target);
         if (rc == CANASTA_E_RANGE) {
-            char range_text[64];
             canasta_rules_free(rules);
-            snprintf(range_text, sizeof range_text, "%d to %d", lo, hi);
-            return usage_error("--target: out of range (%s)%s", range_text,
-                               "");
+            return cli_usage_error(prog, "--target: out of range (%d to %d)",
+                                   lo, hi);
         }
     }
     if (rc == CANASTA_OK)
@@ -1987,24 +2014,22 @@ int main(int argc, char **argv)
     for (s = 0; s < MAX_SIDES; s++) {
         char err[512], opt[16];
         snprintf(opt, sizeof opt, "--side%d", s);
-        if (side_text[s] != NULL && s >= sides) {
-            char num[16];
-            snprintf(num, sizeof num, "%d", sides);
-            return usage_error("%s: the game has only %s sides", opt, num);
-        }
+        if (side_text[s] != NULL && s >= sides)
+            return cli_usage_error(prog, "%s: the game has only %d sides",
+                                   opt, sides);
         if (!parse_knobs(&r.player[s], side_text[s] ? side_text[s] : "",
                          err, sizeof err))
-            return usage_error("%s: %s", opt, err);
+            return cli_usage_error(prog, "%s: %s", opt, err);
     }
     if (plug.args[0] && !plugin_path)
-        return usage_error("--plugin-args needs --plugin%s%s", "", "");
+        return cli_usage_error(prog, "--plugin-args needs --plugin");
     if (strlen(plug.args) > 400)
-        return usage_error("--plugin-args: longer than 400 characters%s%s",
-                           "", "");
+        return cli_usage_error(prog, "--plugin-args: longer than 400 "
+                               "characters");
     if (plugin_path) {
         if (side_text[0])
-            return usage_error("--side0 and --plugin exclude each other (the "
-                               "plugin is player A)%s%s", "", "");
+            return cli_usage_error(prog, "--side0 and --plugin exclude each "
+                                   "other (the plugin is player A)");
         rc = load_plugin(&plug, plugin_path, r.plugin, sizeof r.plugin);
         if (rc != 0)
             return rc;
@@ -2019,7 +2044,7 @@ int main(int argc, char **argv)
         threads = ncpu < 1 ? 1 : ncpu > MAX_THREADS ? MAX_THREADS : (int)ncpu;
     }
     rc = simulate(&r, plugin_path ? &plug : NULL, threads, max_moves,
-                  !quiet && isatty(2), quiet);
+                  !quiet && cli_stderr_is_terminal(), quiet);
     if (plug.dl)
         dlclose(plug.dl);
     if (rc != 0)
