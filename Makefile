@@ -433,7 +433,7 @@ else \
              README* LICENSE* COPYING* NEWS* CHANGES* CHANGELOG* AUTHORS*; do \
         if [ -f "$$f" ]; then printf '%s\n' "$$f"; fi; \
     done; \
-    find include lib tests examples bench docs mk bindings tools abi .ci -type f 2>/dev/null | \
+    find include lib tests examples bench docs mk bindings tools abi .ci cmake -type f 2>/dev/null | \
     sed 's|^\./||' | \
     grep -v -e '\.o$$' -e '\.d$$' -e '\.a$$' -e '\.so$$' -e '\.so\.' \
             -e '\.gen\.h$$' -e '\.tmp$$' -e '^tests/check_canasta$$' \
