@@ -164,15 +164,9 @@ int main(int argc, char **argv)
            canasta_version_string(), seed);
     for (;;) {
         must(canasta_game_phase(&phase, game), "phase");
-        if (phase >= CANASTA_PHASE_HAND_OVER) { /* a hand has ended */
-            int items[CANASTA_SCORE_ITEMS], side, total;
-            for (side = 0; side < 2; side++) {
-                must(canasta_game_hand_score(items, CANASTA_SCORE_ITEMS,
-                                             game, side), "hand score");
-                must(canasta_game_total(&total, game, side), "total");
-                printf("side %d scores %d in this hand, %d in all\n", side,
-                       items[CANASTA_SCORE_TOTAL], total);
-            }
+        if (phase >= CANASTA_PHASE_HAND_OVER) { /* the table, scored */
+            printf("\nthe hand is over; the new totals:");
+            show(game);
             if (phase == CANASTA_PHASE_GAME_OVER)
                 break;
             /* The next hand is dealt at once: there is nothing to decide. */

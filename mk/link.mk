@@ -87,6 +87,7 @@ check-link: all tools $(INTERNAL_LIB)
 	    DESTDIR="$$tmp/dest" > "$$tmp/install.log" 2>&1 || \
 	    { cat "$$tmp/install.log"; exit 1; }; \
 	CC='$(CC)' NM='$(NM)' PKG_CONFIG='$(PKG_CONFIG)' CMAKE='$(CMAKE)' \
+	OBJCOPY='$(OBJCOPY)' \
 	READELF='$(READELF)' INTERNAL_LIB='$(INTERNAL_LIB)' \
 	LINK_TEST_VERSION='$(VERSION)' LINK_TEST_SONAME='$(SONAME)' \
 	    $(SHELL) '$(srcdir)/tests/link_test.sh' "$$tmp/dest" '$(PREFIX)' \

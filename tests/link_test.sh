@@ -33,7 +33,7 @@ fi
 dest=$1 prefix=$2 libdir=$3 includedir=$4 pcdir=$5 cmakedir=$6
 here=$(cd "$(dirname "$0")" && pwd)
 CC=${CC:-cc} NM=${NM:-nm} PKG_CONFIG=${PKG_CONFIG:-pkg-config}
-CMAKE=${CMAKE:-cmake} READELF=${READELF:-readelf} OBJCOPY=${OBJCOPY:-objcopy}
+CMAKE=${CMAKE:-cmake} READELF=${READELF:-readelf} OBJCOPY=${OBJCOPY-objcopy}
 version=${LINK_TEST_VERSION:?} soname=${LINK_TEST_SONAME:?}
 internal=${INTERNAL_LIB:?}
 

@@ -10,8 +10,8 @@
    T1), undo (the hand is back), save, play on, load (the saved table is
    back), a file that is not a saved game (refused), quit.
 3. Whole games: every decision of seat 0 is answered with the move the
-   hint names, until the program ends by itself; the final scores must
-   follow S6 (a side at or above the target 5000, the winner the side with
+   hint names, until the program ends by itself; the final totals (the
+   table printed after the last hand) must follow S6 (a side at or above the target 5000, the winner the side with
    the higher total) and no move may have been refused.
 
 Only the standard library; every read has a deadline, so a program that
@@ -108,10 +108,14 @@ def session(prog, tmp):
     p = Play(prog, "--seed", "7")
     first = p.read()
     start = hand(first)
-    # Seed 7 deals seat 0 the first turn of the game (its dealer is seat
-    # 3), so the hand holds the 11 cards of the deal (C4).
+    # At seat 0's first decision it holds the 11 cards of the deal (C4; a
+    # red three dealt is laid out and replaced, R1).
     check(start is not None and len(start) == 11,
           "the table shows seat 0's 11 dealt cards", first)
+    # The undo checks below take seat 0's first turn to be the hand's
+    # first move (so undo stops at the hand's start): true for game 7.
+    check(re.search(r"^seat [123]: ", first, re.M) is None,
+          "game 7: seat 0 has the hand's first turn", first)
 
     out = p.send("moves")
     listed = re.findall(r"^ *(\d+)  (.*)$", out, re.M)
@@ -220,9 +224,10 @@ def whole_game(prog, seed):
     check(rc == 0 and err == "", "game %d: exit 0 after %d decisions of "
           "seat 0" % (seed, decisions), "exit %d, stderr %r" % (rc, err))
     check("refused" not in text, "game %d: no hint's move was refused" % seed)
+    end = text.rfind("the hand is over")
     totals = [int(t) for t in
-              re.findall(r"^side [01] scores -?\d+ in this hand, (-?\d+) in all$",
-                         text, re.M)[-2:]]
+              re.findall(r"^side [01] \([^)]*\), (-?\d+) points",
+                         text[end:], re.M)] if end >= 0 else []
     won = re.search(r"^game over: side ([01]) wins$", text, re.M)
     check(len(totals) == 2 and won is not None,
           "game %d: final scores and a winner are printed" % seed,
