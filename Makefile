@@ -20,9 +20,12 @@
 # check-python (mk/python.mk), wasm (mk/wasm.mk: the WebAssembly module),
 # js check-js js-pack bench-js (mk/wasm_js.mk: the npm package), web
 # check-web (mk/web.mk: the web example in headless Chromium).
+# check-link (mk/link.mk: linking an installed library; the CMake package
+# files), check-play check-demo (mk/play.mk: the examples that play games).
 #
 # Overridable: CC CXX CFLAGS CPPFLAGS LDFLAGS LIBS AR NM PKG_CONFIG INSTALL
 #              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR DESTDIR
+#              OBJCOPY (hides libcanasta.a's internal names) CMAKEDIR
 #              WERROR=1 (add -Werror)
 #
 # The optional ./configure (autoreconf -fi; see configure.ac) writes
