@@ -23,10 +23,13 @@
 # js check-js js-pack bench-js (mk/wasm_js.mk: the npm package), web
 # check-web (mk/web.mk: the web example in headless Chromium), check-cli
 # (mk/cli.mk: every program's options), check-man install-man (mk/man.mk:
-# the man pages).
+# the man pages), check-link (mk/link.mk: linking an installed library;
+# the CMake package files), check-play check-demo (mk/play.mk: the
+# examples that play games).
 #
 # Overridable: CC CXX CFLAGS CPPFLAGS LDFLAGS LIBS AR NM PKG_CONFIG INSTALL
 #              PREFIX LIBDIR INCLUDEDIR BINDIR PKGCONFIGDIR MANDIR DESTDIR
+#              OBJCOPY (hides libcanasta.a's internal names) CMAKEDIR
 #              WERROR=1 (add -Werror)
 #
 # The optional ./configure (autoreconf -fi; see configure.ac) writes
@@ -60,6 +63,7 @@ CPPFLAGS ?=
 LDFLAGS ?=
 LIBS ?=
 NM ?= nm
+OBJCOPY ?= objcopy
 PKG_CONFIG ?= pkg-config
 INSTALL ?= install
 CLANG ?= clang
@@ -130,6 +134,11 @@ endif
 # Files
 # ---------------------------------------------------------------------
 STATIC_LIB = libcanasta.a
+# The static library as built for the programs of this tree that call
+# internal functions (the unit tests); never installed.
+INTERNAL_LIB = lib/libcanasta-internal.a
+STATIC_OBJ = lib/libcanasta-static.o
+STATIC_EXPORTS = lib/canasta.exports
 SONAME = libcanasta.so.$(VERSION_MAJOR)
 SHARED_LIB = libcanasta.so.$(VERSION)
 SHARED_LINKS = $(SONAME) libcanasta.so
@@ -195,7 +204,39 @@ $(LIB_OBJS): lib/%.o: $(srcdir)/lib/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(LIB_ALL_CFLAGS) $(LIB_ALL_CPPFLAGS) $(DEP_FLAGS) -c -o $@ $<
 
-$(STATIC_LIB): $(LIB_OBJS)
+# libcanasta.a exports what libcanasta.so exports and nothing else, so a
+# program may define its own cn_check (or any name the library uses
+# inside) and still link it statically.  The objects are linked into one
+# relocatable object (cc -r), in which objcopy makes every global symbol
+# local but the names lib/canasta.map exports; the archive holds that one
+# object.  The price: a program that links it gets the whole library, not
+# only the objects it calls.  Without objcopy (OBJCOPY empty or not found)
+# the archive is the plain objects, with the internal names visible, and
+# make says so; tests/link_test.sh then skips its static-library checks.
+# The unit tests and the other programs that call internal functions link
+# $(INTERNAL_LIB), the plain archive, instead.
+$(STATIC_EXPORTS): $(MAP_FILE)
+	@mkdir -p $(@D)
+	sed -n 's/^[ 	]*\(canasta_[A-Za-z0-9_]*\);[ 	]*$$/\1/p' $(MAP_FILE) > $@.tmp
+	@test -s $@.tmp || { echo "$(MAP_FILE): no exported names found" >&2; exit 1; }
+	mv -f $@.tmp $@
+
+$(STATIC_LIB): $(LIB_OBJS) $(STATIC_EXPORTS)
+	@rm -f $@ $(STATIC_OBJ)
+	@if command -v $(firstword $(OBJCOPY) objcopy-not-set) >/dev/null 2>&1; then \
+	    echo "$(CC) -r -nostdlib $(CFLAGS) -o $(STATIC_OBJ) $(LIB_OBJS)"; \
+	    $(CC) -r -nostdlib $(CFLAGS) -o $(STATIC_OBJ) $(LIB_OBJS) && \
+	    echo "$(OBJCOPY) --keep-global-symbols=$(STATIC_EXPORTS) $(STATIC_OBJ)" && \
+	    $(OBJCOPY) --keep-global-symbols=$(STATIC_EXPORTS) $(STATIC_OBJ) && \
+	    echo "$(AR) rcs $@ $(STATIC_OBJ)" && \
+	    $(AR) rcs $@ $(STATIC_OBJ); \
+	else \
+	    echo "warning: objcopy not found (OBJCOPY='$(OBJCOPY)'): $@ is the plain objects and also exports the library's internal cn_* names" >&2; \
+	    echo "$(AR) rcs $@ $(LIB_OBJS)"; \
+	    $(AR) rcs $@ $(LIB_OBJS); \
+	fi
+
+$(INTERNAL_LIB): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
@@ -315,8 +356,8 @@ $(TEST_OBJS): tests/%.o: $(srcdir)/tests/%.c $(FLAGS_STAMP)
 tests/test_docs_table.o: TEST_ALL_CPPFLAGS += -DCANASTA_SRCDIR='"$(abspath $(srcdir))"'
 tests/test_partial_positions.o: TEST_ALL_CPPFLAGS += -DCANASTA_SRCDIR='"$(abspath $(srcdir))"'
 
-$(TEST_PROG): $(TEST_OBJS) $(STATIC_LIB)
-	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) $(STATIC_LIB) \
+$(TEST_PROG): $(TEST_OBJS) $(INTERNAL_LIB)
+	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) $(INTERNAL_LIB) \
 		$(CHECK_LIBS) $(LIBS) -lm
 
 # Tests that need data files can find the sources through $CANASTA_SRCDIR.
@@ -412,7 +453,7 @@ else \
              README* LICENSE* COPYING* NEWS* CHANGES* CHANGELOG* AUTHORS*; do \
         if [ -f "$$f" ]; then printf '%s\n' "$$f"; fi; \
     done; \
-    find include lib tests examples bench docs mk bindings tools abi .ci man -type f 2>/dev/null | \
+    find include lib tests examples bench docs mk bindings tools abi .ci man cmake -type f 2>/dev/null | \
     sed 's|^\./||' | \
     grep -v -e '\.o$$' -e '\.d$$' -e '\.a$$' -e '\.so$$' -e '\.so\.' \
             -e '\.gen\.h$$' -e '\.tmp$$' -e '^tests/check_canasta$$' \
@@ -486,6 +527,7 @@ distcheck: dist
 # ---------------------------------------------------------------------
 clean:
 	rm -f $(STATIC_LIB) libcanasta.so libcanasta.so.* $(PC_FILE) $(PC_FILE).tmp
+	rm -f $(INTERNAL_LIB) $(STATIC_OBJ) $(STATIC_EXPORTS) $(STATIC_EXPORTS).tmp
 	rm -f $(LIB_OBJS) $(TEST_OBJS) $(DEP_FILES) $(EXAMPLES) $(BENCH) $(TEST_PROG) \
 	      $(ALLOC_WRAP)
 	rm -f $(EXAMPLE_PLUGINS)

@@ -3,7 +3,7 @@
  * players, printed hand by hand.
  *
  * Usage: demo [SEED] [--players 2|3|4|6] [--sides 2|3]
- *             [--opponent greedy|random] [-v]
+ *             [--opponent STYLE] [-v]
  *
  *   SEED        game number (default 1); the same number always plays the
  *               same game (C7, A4)
@@ -15,28 +15,28 @@
  *               (default), or 2 sides of three at alternate seats.  The
  *               other games have one seating only (4 players: 2 sides;
  *               2 and 3 players: each player a score column of their own)
- *   --opponent  the player type of every side but side 0: "greedy"
- *               (default) or "random" (a uniformly random legal move each
- *               decision)
+ *   --opponent  the style of the reference player on every side but
+ *               side 0: "default" (every knob at its default), "greedy"
+ *               (take-pile=2,discard=1: takes the pile whenever it may and
+ *               throws the lowest card), or knob settings such as
+ *               "go-out=2,wild-cards=0" (knob names as canasta_knob_name
+ *               gives them, values as docs/PLAYER.md lists them)
  *   -v          also print every move
  *
  * The totals are printed per side, or per player where everyone keeps a
  * score of their own (X2, X3); in the three-player game each hand also
  * says who played alone.
  *
- * Side 0 (seat 0 and its partners) always plays the greedy strategy:
- *   - take the discard pile whenever that is legal;
- *   - meld as much as possible, the largest meld move first (a meld that
- *     empties the hand, i.e. goes out, is the largest of all);
- *   - discard the lowest-valued card that is not part of a pair, never a
- *     wild card unless nothing else is left.
- *
- * Every decision is taken from canasta_legal_moves() and played with
- * canasta_apply(); every status is checked.  Exit status: 0 for a finished
- * game, 1 on an engine error, 2 on bad arguments, 3 when the decision cap
- * was hit (a guard against a game that never ends).
+ * Every seat is played by the library's reference player
+ * (canasta_player_play): side 0 with every knob at its default, the other
+ * sides in the --opponent style.  Each decision's tie-breaking seed
+ * follows from the game's seed and the decision's number, so a SEED
+ * always plays the same game.  Every status is checked.  Exit status: 0
+ * for a finished game, 1 on an engine error, 2 on bad arguments, 3 when
+ * the decision cap was hit (a guard against a game that never ends).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +53,8 @@
 #define MAX_SIDES 4
 #define HAND_CAP 128 /* more than a hand can ever hold */
 
-enum player_type { PLAYER_GREEDY = 0, PLAYER_RANDOM = 1 };
-static const char *const player_type_name[] = { "greedy", "random" };
+/* The greedy style of --opponent. */
+#define GREEDY_STYLE "take-pile=2,discard=1"
 
 static int verbose;
 
@@ -70,18 +70,6 @@ static void must(int rc, const char *what)
                 canasta_error_name(rc), canasta_strerror(rc));
         exit(1);
     }
-}
-
-/* ------------------------------------------------------------------ */
-/* A small PRNG for the random player (splitmix64)                      */
-/* ------------------------------------------------------------------ */
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
 }
 
 /* ------------------------------------------------------------------ */
@@ -187,154 +175,82 @@ static void describe_move(char *buf, size_t size, const canasta_move *m,
 }
 
 /* ------------------------------------------------------------------ */
-/* Legal moves into a growable buffer                                   */
+/* Players: the library's reference player, one style per side          */
 /* ------------------------------------------------------------------ */
 
-typedef struct move_buffer {
-    canasta_move *moves;
-    size_t capacity;
-    size_t count;
-} move_buffer;
-
-static void legal_moves(move_buffer *mb, const canasta_game *g)
+/* Set the knobs of style ("default", "greedy" or "KNOB=VALUE,...") on p.
+ * 0 on success; -1 after a message naming the bad part. */
+static int set_style(canasta_player *p, const char *style)
 {
-    int rc = canasta_legal_moves(mb->moves, mb->capacity, &mb->count, g);
-    if (rc == CANASTA_E_BUFFER) {
-        canasta_move *bigger;
-        size_t want = mb->count + 64;
-        bigger = realloc(mb->moves, want * sizeof *bigger);
-        if (bigger == NULL) {
-            fprintf(stderr, "demo: out of memory for %lu moves\n",
-                    (unsigned long)want);
-            exit(1);
+    char buf[256], *item;
+    if (strcmp(style, "default") == 0)
+        return 0;
+    if (strcmp(style, "greedy") == 0)
+        style = GREEDY_STYLE;
+    if (strlen(style) >= sizeof buf) {
+        cli_usage_error("demo", "--opponent: the style is too long");
+        return -1;
+    }
+    strcpy(buf, style);
+    for (item = strtok(buf, ","); item != NULL; item = strtok(NULL, ",")) {
+        char *eq = strchr(item, '='), *end;
+        int knob, min, max, def, rc;
+        long value;
+        if (eq == NULL) {
+            cli_usage_error("demo", "--opponent: '%s' is not KNOB=VALUE "
+                            "(or default, greedy)", item);
+            return -1;
         }
-        mb->moves = bigger;
-        mb->capacity = want;
-        rc = canasta_legal_moves(mb->moves, mb->capacity, &mb->count, g);
-    }
-    must(rc, "canasta_legal_moves");
-}
-
-/* ------------------------------------------------------------------ */
-/* Players                                                              */
-/* ------------------------------------------------------------------ */
-
-static int move_cards(const canasta_move *m)
-{
-    int i, n = 0;
-    for (i = 0; i < m->ngroups; i++)
-        n += m->groups[i].count;
-    return n;
-}
-
-static int move_wilds(const canasta_move *m)
-{
-    int i, j, n = 0;
-    for (i = 0; i < m->ngroups; i++)
-        for (j = 0; j < m->groups[i].count; j++)
-            if (canasta_card_is_wild(m->groups[i].cards[j]) == 1)
-                n++;
-    return n;
-}
-
-/* The greedy strategy (see the top of the file). */
-static size_t choose_greedy(const canasta_game *g, const move_buffer *mb,
-                            int seat)
-{
-    uint8_t hand[HAND_CAP];
-    int rank_count[16];
-    size_t n_hand = 0, i, best = (size_t)-1;
-    int best_score = 0;
-
-    /* 1. Compulsory or one-way decisions. */
-    for (i = 0; i < mb->count; i++) {
-        int k = mb->moves[i].kind;
-        if (k == CANASTA_MOVE_NEXT_HAND || k == CANASTA_MOVE_ANSWER_YES)
-            return i;
-    }
-
-    /* 2. Take the pile whenever that is legal: the way using the fewest
-     *    wild cards, then the fewest hand cards. */
-    for (i = 0; i < mb->count; i++) {
-        const canasta_move *m = &mb->moves[i];
-        int score;
-        if (m->kind != CANASTA_MOVE_TAKE_PILE)
-            continue;
-        score = -(move_wilds(m) * 100 + move_cards(m));
-        if (best == (size_t)-1 || score > best_score) {
-            best = i;
-            best_score = score;
+        *eq = '\0';
+        if (canasta_knob_from_name(&knob, item) != CANASTA_OK) {
+            char names[256] = "";
+            for (knob = 1; canasta_knob_name(knob) != NULL; knob++) {
+                strncat(names, " ", sizeof names - strlen(names) - 1);
+                strncat(names, canasta_knob_name(knob),
+                        sizeof names - strlen(names) - 1);
+            }
+            cli_usage_error("demo", "--opponent: unknown knob '%s' "
+                            "(knobs:%s)", item, names);
+            return -1;
         }
-    }
-    if (best != (size_t)-1)
-        return best;
-
-    /* 3. Draw, or decline the pile when the stock is empty. */
-    for (i = 0; i < mb->count; i++)
-        if (mb->moves[i].kind == CANASTA_MOVE_DRAW)
-            return i;
-    for (i = 0; i < mb->count; i++)
-        if (mb->moves[i].kind == CANASTA_MOVE_DECLINE)
-            return i;
-
-    /* 4. Meld as much as possible: the meld move with the most cards
-     *    (going out by melding the whole hand is the largest), naturals
-     *    before wild cards on equal size. */
-    for (i = 0; i < mb->count; i++) {
-        const canasta_move *m = &mb->moves[i];
-        int score;
-        if (m->kind != CANASTA_MOVE_MELD)
-            continue;
-        score = move_cards(m) * 100 - move_wilds(m);
-        if (best == (size_t)-1 || score > best_score) {
-            best = i;
-            best_score = score;
+        /* The library checks the range; a text that is no number, or
+         * none an int holds, is out of it too. */
+        value = strtol(eq + 1, &end, 10);
+        rc = end == eq + 1 || *end != '\0' || value < INT_MIN ||
+                     value > INT_MAX
+                 ? CANASTA_E_RANGE
+                 : canasta_player_set(p, knob, (int)value);
+        if (rc == CANASTA_E_RANGE) {
+            must(canasta_knob_range(&min, &max, &def, knob),
+                 "canasta_knob_range");
+            cli_usage_error("demo", "--opponent: %s takes a number from "
+                            "%d to %d (docs/PLAYER.md), not '%s'", item, min,
+                            max, eq + 1);
+            return -1;
         }
+        must(rc, "canasta_player_set");
     }
-    if (best != (size_t)-1)
-        return best;
-
-    /* 5. Discard: the lowest-valued card not part of a pair; a wild card
-     *    only when nothing else is left.  With one card left, a legal
-     *    discard of it is going out. */
-    must(canasta_game_hand(hand, sizeof hand, &n_hand, g, seat),
-         "canasta_game_hand");
-    memset(rank_count, 0, sizeof rank_count);
-    for (i = 0; i < n_hand; i++) {
-        int r = canasta_card_rank(hand[i]);
-        if (r >= 0 && r < 16)
-            rank_count[r]++;
-    }
-    for (i = 0; i < mb->count; i++) {
-        const canasta_move *m = &mb->moves[i];
-        int value, rank, score;
-        if (m->kind != CANASTA_MOVE_DISCARD)
-            continue;
-        value = canasta_card_value(m->card);
-        rank = canasta_card_rank(m->card);
-        if (value < 0 || rank < 0)
-            must(value < 0 ? value : rank, "card query");
-        /* lower score is better */
-        score = value;
-        if (canasta_card_is_wild(m->card) == 1)
-            score += 100000;
-        else if (rank_count[rank] >= 2)
-            score += 1000;
-        if (best == (size_t)-1 || score < best_score) {
-            best = i;
-            best_score = score;
-        }
-    }
-    if (best != (size_t)-1)
-        return best;
-
-    /* 6. Anything else (e.g. only ASK/ANSWER_NO left): the first move. */
     return 0;
 }
 
-static size_t choose_random(const move_buffer *mb, uint64_t *rng)
+/* The knobs of p away from their defaults, e.g. "take-pile=2,discard=1",
+ * or "default knobs". */
+static void style_text(char *buf, size_t size, const canasta_player *p)
 {
-    return (size_t)(splitmix64(rng) % (uint64_t)mb->count);
+    char item[64];
+    int knob, value, min, max, def;
+    buf[0] = '\0';
+    for (knob = 1; canasta_knob_name(knob) != NULL; knob++) {
+        must(canasta_player_get(&value, p, knob), "canasta_player_get");
+        must(canasta_knob_range(&min, &max, &def, knob), "canasta_knob_range");
+        if (value == def)
+            continue;
+        snprintf(item, sizeof item, "%s%s=%d", buf[0] ? "," : "",
+                 canasta_knob_name(knob), value);
+        append(buf, size, item);
+    }
+    if (buf[0] == '\0')
+        append(buf, size, "default knobs");
 }
 
 /* ------------------------------------------------------------------ */
@@ -386,8 +302,8 @@ typedef struct table {
     int players, sides;
     int individual;     /* every player is a score column (X2, X3) */
     int lone_hand;      /* X3: the first to take the pile plays alone */
-    int seat_type[MAX_SEATS];
-    int side_type[MAX_SIDES];
+    const canasta_player *seat_player[MAX_SEATS];
+    const canasta_player *side_player[MAX_SIDES];
 } table;
 
 /* The seats of side (the seating of the deal), e.g. "0+2". */
@@ -544,7 +460,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: demo [SEED] [--players 2|3|4|6] [--sides 2|3] "
-            "[--opponent greedy|random] [-v]\n"
+            "[--opponent STYLE] [-v]\n"
             "  SEED         the game number (default 1)\n"
             "  --players 4  the classic partnership game (default)\n"
             "  --players 2  two players, each alone (X2)\n"
@@ -553,6 +469,9 @@ static void usage(FILE *out)
             "  --players 6  six players (X6): --sides 3 (default), three "
             "sides of two,\n"
             "               or --sides 2, two sides of three\n"
+            "  --opponent   the reference player's style on the other sides:"
+            "\n               default, greedy, or KNOB=VALUE,... "
+            "(docs/PLAYER.md)\n"
             "  -v, --verbose  also print every move\n"
             "  -h, --help     show this text\n"
             "  --version      show the library's version\n");
@@ -651,12 +570,11 @@ int main(int argc, char **argv)
     int opt, seed_given = 0;
     uint64_t seed = 1;
     int players_wanted = 4, sides_wanted = 0;
-    int opponent = PLAYER_GREEDY;
+    const char *opponent = "default";
+    canasta_player *home = NULL, *away = NULL;
     table t;
     canasta_rules *rules = NULL;
     canasta_game *game = NULL;
-    move_buffer mb;
-    uint64_t rng;
     int target, lone_option, side, winner, phase, dealer, hand_no;
     long decisions = 0, hand_decisions = 0;
     int i;
@@ -684,13 +602,7 @@ int main(int argc, char **argv)
             if (sides_wanted == 0)
                 return cli_usage_error("demo", "--sides takes 2 or 3");
         } else if (opt == OPT_OPPONENT) {
-            if (strcmp(v, "greedy") == 0)
-                opponent = PLAYER_GREEDY;
-            else if (strcmp(v, "random") == 0)
-                opponent = PLAYER_RANDOM;
-            else
-                return cli_usage_error("demo", "unknown opponent '%s' "
-                                       "(greedy or random)", v);
+            opponent = v; /* checked by set_style below */
         } else if (seed_given++) {
             return cli_usage_error("demo", "one SEED only, not '%s'", v);
         } else {
@@ -707,6 +619,13 @@ int main(int argc, char **argv)
     if (t.preset == 0)
         return 2;
     describe_preset(&t);
+    must(canasta_player_create(&home), "canasta_player_create");
+    must(canasta_player_create(&away), "canasta_player_create");
+    if (set_style(away, opponent) != 0) {
+        canasta_player_free(home);
+        canasta_player_free(away);
+        return 2;
+    }
 
     must(canasta_rules_create(&rules, t.preset), "canasta_rules_create");
     must(canasta_game_create(&game, rules, seed), "canasta_game_create");
@@ -727,31 +646,23 @@ int main(int argc, char **argv)
     t.individual = t.players == t.sides;
     t.lone_hand = lone_option != 0;
     for (side = 0; side < t.sides; side++)
-        t.side_type[side] = side == 0 ? PLAYER_GREEDY : opponent;
-    /* A player's type follows the side of the deal (X3 partners keep
+        t.side_player[side] = side == 0 ? home : away;
+    /* A player's style follows the side of the deal (X3 partners keep
      * their own). */
     for (i = 0; i < t.players; i++) {
         int sd;
         must(canasta_game_seat_side(&sd, game, i), "canasta_game_seat_side");
-        t.seat_type[i] = t.side_type[sd];
+        t.seat_player[i] = t.side_player[sd];
     }
-
-    mb.capacity = 4096;
-    mb.count = 0;
-    mb.moves = malloc(mb.capacity * sizeof *mb.moves);
-    if (mb.moves == NULL) {
-        fprintf(stderr, "demo: out of memory\n");
-        return 1;
-    }
-    rng = seed ^ 0x5DEECE66DULL;
 
     printf("libcanasta %s demo - game %llu, %d players (%s, %s), "
            "target %d\n", canasta_version_string(),
            (unsigned long long)seed, t.players, t.name, t.rule, target);
     for (side = 0; side < t.sides; side++) {
-        char name[64];
+        char name[64], style[256];
         column_name(name, sizeof name, game, &t, side, 1);
-        printf("  %s: %s player\n", name, player_type_name[t.side_type[side]]);
+        style_text(style, sizeof style, t.side_player[side]);
+        printf("  %s: reference player, %s\n", name, style);
     }
     if (t.lone_hand)
         printf("  (each hand, the first player to take the pile plays "
@@ -763,7 +674,6 @@ int main(int argc, char **argv)
 
     for (;;) {
         int seat, before_phase, after_phase, lone_before = -1;
-        size_t pick;
         canasta_move move;
         char why[512];
         int rc, pile_top = CANASTA_CARD_NONE;
@@ -789,18 +699,17 @@ int main(int argc, char **argv)
 
         must(canasta_game_current_seat(&seat, game),
              "canasta_game_current_seat");
-        legal_moves(&mb, game);
-        if (mb.count == 0) {
-            fprintf(stderr, "demo: engine error: no legal move for seat %d "
-                    "in phase %d (hand %d, decision %ld, seed %llu)\n", seat,
-                    phase, hand_no, decisions, (unsigned long long)seed);
+        /* The seed breaks the player's ties: one per decision, from the
+         * game's seed, so the same SEED plays the same game. */
+        rc = canasta_player_choose(&move, t.seat_player[seat], game,
+                                   seed * 1000003u + (uint64_t)decisions);
+        if (rc != CANASTA_OK) {
+            fprintf(stderr, "demo: engine error: the reference player "
+                    "found no move for seat %d: %s (hand %d, decision %ld, "
+                    "seed %llu)\n", seat, canasta_strerror(rc), hand_no,
+                    decisions, (unsigned long long)seed);
             return 1;
         }
-        if (t.seat_type[seat] == PLAYER_RANDOM)
-            pick = choose_random(&mb, &rng);
-        else
-            pick = choose_greedy(game, &mb, seat);
-        move = mb.moves[pick];
 
         if (verbose) {
             must(canasta_game_pile_top(&pile_top, game),
@@ -815,7 +724,7 @@ int main(int argc, char **argv)
         rc = canasta_apply(why, sizeof why, game, &move);
         if (rc != CANASTA_OK) {
             fprintf(stderr, "demo: engine error: a move from "
-                    "canasta_legal_moves was refused: %s (%s): %s\n"
+                    "the reference player was refused: %s (%s): %s\n"
                     "  seat %d, phase %d, hand %d, decision %ld, seed %llu\n",
                     canasta_error_name(rc), canasta_strerror(rc), why, seat,
                     phase, hand_no, decisions, (unsigned long long)seed);
@@ -862,24 +771,19 @@ int main(int argc, char **argv)
            hand_no == 1 ? "" : "s", decisions);
     for (side = 0; side < t.sides; side++) {
         int total;
-        char name[64];
+        char name[64], style[256];
         must(canasta_game_total(&total, game, side), "canasta_game_total");
         column_name(name, sizeof name, game, &t, side, 1);
-        if (t.individual) {
-            printf("  %s (%s): %d\n", name,
-                   player_type_name[t.side_type[side]], total);
-        } else {
-            name[strlen(name) - 1] = '\0'; /* "side 0 (seats 0+2, greedy)" */
-            printf("  %s, %s): %d\n", name,
-                   player_type_name[t.side_type[side]], total);
-        }
+        style_text(style, sizeof style, t.side_player[side]);
+        printf("  %s: %d (reference player, %s)\n", name, total, style);
     }
     if (winner >= 0)
         printf("Winner: %s %d.\n", t.individual ? "seat" : "side", winner);
     else
         printf("The game is a tie.\n");
 
-    free(mb.moves);
+    canasta_player_free(home);
+    canasta_player_free(away);
     canasta_game_free(game);
     canasta_rules_free(rules);
     return 0;

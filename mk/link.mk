@@ -1,0 +1,107 @@
+# mk/link.mk - how other programs link libcanasta: the CMake package
+# files and the test of every way the README gives (read by the main
+# Makefile; uses its variables).
+#
+#   make                  also writes canasta-config.cmake and
+#                         canasta-config-version.cmake (from cmake/*.in)
+#   make install          also installs them into $(CMAKEDIR), by default
+#                         $(LIBDIR)/cmake/canasta, beside canasta.pc, so
+#                         that find_package(canasta) finds them
+#   make check-link       part of make check: installs into a scratch
+#                         DESTDIR and runs tests/link_test.sh on it: the
+#                         static library's exports (a program with its own
+#                         cn_check links), pkg-config with an rpath,
+#                         static linking, find_package(canasta) (skipped
+#                         with a line where cmake is missing); then
+#                         uninstalls and checks that nothing is left
+#
+# Overridable: CMAKEDIR, CMAKE (default cmake), READELF (default readelf).
+
+CMAKEDIR ?= $(LIBDIR)/cmake/canasta
+CMAKE ?= cmake
+READELF ?= readelf
+CMAKE_FILES = canasta-config.cmake canasta-config-version.cmake
+CMAKE_STAMP = .canasta-cmake-vars
+
+.PHONY: check-link install-cmake uninstall-cmake clean-cmake
+
+all: $(CMAKE_FILES)
+
+# The config finds its files from its own place when it is not where make
+# install put it (a DESTDIR, a moved prefix): CONFIG_TO_PREFIX is the way
+# up from $(CMAKEDIR) to $(PREFIX), e.g. ../../.. for lib/cmake/canasta;
+# empty when $(CMAKEDIR) is not below $(PREFIX) (then the paths are fixed).
+link_empty :=
+link_space := $(link_empty) $(link_empty)
+link_cmake_rel = $(patsubst $(PREFIX)/%,%,$(CMAKEDIR))
+CONFIG_TO_PREFIX = $(if $(filter $(CMAKEDIR),$(link_cmake_rel)),,$(subst \
+	$(link_space),/,$(foreach d,$(subst /, ,$(link_cmake_rel)),..)))
+CMAKE_LIBDIR = $(patsubst $(PREFIX)/%,$${_canasta_prefix}/%,$(LIBDIR))
+CMAKE_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${_canasta_prefix}/%,$(INCLUDEDIR))
+
+$(CMAKE_STAMP): FORCE
+	@$(call canasta_write_if_changed,$(VERSION) $(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(CMAKEDIR) $(CC))
+
+# SIZEOF_POINTER: the compiler's pointer size, for the version file's
+# check; empty (no check) from a compiler that does not say it.
+$(CMAKE_FILES): %: $(srcdir)/cmake/%.in $(CMAKE_STAMP)
+	@ptr=$$($(CC) -dM -E -x c /dev/null 2>/dev/null | \
+	    sed -n 's/^#define __SIZEOF_POINTER__ \([0-9]*\)$$/\1/p'); \
+	echo "sed ... $(srcdir)/cmake/$@.in > $@"; \
+	sed -e 's|@VERSION@|$(VERSION)|g' \
+	    -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
+	    -e 's|@PREFIX@|$(PREFIX)|g' \
+	    -e 's|@CMAKEDIR@|$(CMAKEDIR)|g' \
+	    -e 's|@CONFIG_TO_PREFIX@|$(CONFIG_TO_PREFIX)|g' \
+	    -e 's|@CMAKE_LIBDIR@|$(CMAKE_LIBDIR)|g' \
+	    -e 's|@CMAKE_INCLUDEDIR@|$(CMAKE_INCLUDEDIR)|g' \
+	    -e 's|@SHARED_LIB@|$(SHARED_LIB)|g' \
+	    -e 's|@SONAME@|$(SONAME)|g' \
+	    -e 's|@STATIC_LIB@|$(STATIC_LIB)|g' \
+	    -e "s|@SIZEOF_POINTER@|$$ptr|g" \
+	    $(srcdir)/cmake/$@.in > $@.tmp
+	mv -f $@.tmp $@
+
+install: install-cmake
+install-cmake: $(CMAKE_FILES)
+	$(INSTALL) -d '$(DESTDIR)$(CMAKEDIR)'
+	$(INSTALL) -m 644 canasta-config.cmake '$(DESTDIR)$(CMAKEDIR)/canasta-config.cmake'
+	$(INSTALL) -m 644 canasta-config-version.cmake '$(DESTDIR)$(CMAKEDIR)/canasta-config-version.cmake'
+
+# The package's own directory goes too when it is empty; $(LIBDIR)/cmake
+# may hold other packages' files and stays.
+uninstall: uninstall-cmake
+uninstall-cmake:
+	rm -f '$(DESTDIR)$(CMAKEDIR)/canasta-config.cmake' \
+	      '$(DESTDIR)$(CMAKEDIR)/canasta-config-version.cmake'
+	-@rmdir '$(DESTDIR)$(CMAKEDIR)' 2>/dev/null || :
+
+check: check-link
+
+# Everything make install installs is built first (all, tools), so the
+# install below builds nothing while the other checks run.
+check-link: all tools $(INTERNAL_LIB)
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	echo "check-link: $(MAKE) install DESTDIR=$$tmp/dest"; \
+	$(MAKE) -s -f '$(canasta_makefile)' srcdir='$(srcdir)' install \
+	    DESTDIR="$$tmp/dest" > "$$tmp/install.log" 2>&1 || \
+	    { cat "$$tmp/install.log"; exit 1; }; \
+	CC='$(CC)' NM='$(NM)' PKG_CONFIG='$(PKG_CONFIG)' CMAKE='$(CMAKE)' \
+	OBJCOPY='$(OBJCOPY)' \
+	READELF='$(READELF)' INTERNAL_LIB='$(INTERNAL_LIB)' \
+	LINK_TEST_VERSION='$(VERSION)' LINK_TEST_SONAME='$(SONAME)' \
+	    $(SHELL) '$(srcdir)/tests/link_test.sh' "$$tmp/dest" '$(PREFIX)' \
+	    '$(LIBDIR)' '$(INCLUDEDIR)' '$(PKGCONFIGDIR)' '$(CMAKEDIR)'; \
+	$(MAKE) -s -f '$(canasta_makefile)' srcdir='$(srcdir)' uninstall \
+	    DESTDIR="$$tmp/dest" > "$$tmp/install.log" 2>&1 || \
+	    { cat "$$tmp/install.log"; exit 1; }; \
+	left=$$(find "$$tmp/dest" ! -type d -print); \
+	if [ -n "$$left" ]; then \
+	    echo "check-link: make uninstall left files behind: $$left" >&2; exit 1; \
+	fi; \
+	echo "check-link: make uninstall removed every installed file"
+
+clean: clean-cmake
+clean-cmake:
+	rm -f $(CMAKE_FILES) $(addsuffix .tmp,$(CMAKE_FILES)) $(CMAKE_STAMP) \
+	    $(CMAKE_STAMP).tmp
