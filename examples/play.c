@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "canasta.h"
+#include "cli.h" /* the option parser of the tools and examples */
 
 #define ME 0 /* the seat of the person at the terminal */
 
@@ -142,19 +143,29 @@ int main(int argc, char **argv)
     char extra;
     int phase, seat, value, rc, changed = 1;
 
-    for (i = 1; i < (size_t)argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf("usage: play [--seed N]\n%s", commands);
+    static const cli_option options[] = {
+        { "help", 'h', CLI_NO_VALUE, 1 }, { "version", 0, CLI_NO_VALUE, 2 },
+        { "seed", 0, CLI_VALUE, 3 } };
+    cli c;
+    cli_init(&c, "play", argc, argv, 1);
+    while ((rc = cli_next(&c, options, 3)) != CLI_END) {
+        if (rc == CLI_ERROR)
+            return cli_report(&c);
+        if (rc == 1) {
+            printf("usage: play [--seed N]\n  --seed N       the game number (default 1)\n"
+                   "  -h, --help     this text\n  --version      the library's version\n%s",
+                   commands);
             return 0;
-        } else if (strcmp(argv[i], "--version") == 0) {
-            printf("play (libcanasta) %s\n", canasta_version_string());
-            return 0;
-        } else if (strcmp(argv[i], "--seed") != 0 || i + 1 == (size_t)argc ||
-                   sscanf(argv[++i], "%llu%c", &seed, &extra) != 1) {
-            fprintf(stderr, "play: bad argument '%s'\nusage: play "
-                    "[--seed N]\n", argv[i]);
-            return 2;
         }
+        if (rc == 2)
+            return cli_version("play");
+        if (rc == CLI_OPERAND)
+            return cli_usage_error("play", "unexpected argument '%s'",
+                                   c.value);
+        if (sscanf(c.value, "%llu%c", &seed, &extra) != 1 ||
+            c.value[0] < '0' || c.value[0] > '9')
+            return cli_usage_error("play", "--seed takes a number, not '%s'",
+                                   c.value);
     }
     must(canasta_rules_create(&rules, CANASTA_PRESET_CLASSIC), "rules");
     must(canasta_game_create(&game, rules, seed), "new game");

@@ -15,7 +15,7 @@
 
 # The example programs that take options (a new one is added here when
 # it uses the parser).
-CLI_TEST_EXAMPLES = examples/demo examples/score_pad examples/ui_verdicts \
+CLI_TEST_EXAMPLES = examples/demo examples/play examples/score_pad examples/ui_verdicts \
 	examples/ismcts
 
 CLI_PARSE_TEST = tests/cli_parse_test

@@ -3,8 +3,9 @@
 
     python3 tests/play_test.py examples/play
 
-1. The options: -h/--help on stdout with exit 0, --version, a bad
-   argument or seed on stderr with exit 2.
+1. The options: -h/--help on stdout with exit 0, --version (as every
+   program prints it, tools/cli.c), a bad argument or seed on stderr
+   with exit 2 (one line, then the hint to --help).
 2. A session: list the moves, ask for a hint, try illegal and malformed
    moves (refused, nothing changes), draw (the hand grows by one card,
    T1), undo (the hand is back), save, play on, load (the saved table is
@@ -94,12 +95,14 @@ def options(prog):
               "%s: usage and commands on stdout, exit 0" % flag)
     r = subprocess.run([prog, "--version"], capture_output=True, text=True)
     check(r.returncode == 0 and
-          re.fullmatch(r"play \(libcanasta\) \d+\.\d+\.\d+\n", r.stdout),
+          re.fullmatch(r"play \(libcanasta \d+\.\d+\.\d+\)\n", r.stdout),
           "--version names the library's version", r.stdout)
     for args in (["--bogus"], ["--seed"], ["--seed", "x"], ["--seed", "5x"]):
         r = subprocess.run([prog] + args, capture_output=True, text=True,
                            input="")
-        check(r.returncode == 2 and r.stdout == "" and "usage" in r.stderr,
+        check(r.returncode == 2 and r.stdout == "" and
+              r.stderr.startswith("play: ") and
+              r.stderr.endswith("Try 'play --help'.\n"),
               "%s: a usage error on stderr, exit 2" % " ".join(args),
               "exit %d, stderr %r" % (r.returncode, r.stderr))
 
