@@ -314,7 +314,7 @@ class MaskTests(unittest.TestCase):
         rng = random.Random(7)
         multi = 0
         for preset in PRESETS:
-            for env in sampled_states(preset, scaled(2), 9, rng,
+            for env in sampled_states(preset, scaled(1), 11, rng,
                                       include_view=False):
                 if env.pending_actions:
                     continue
@@ -489,18 +489,21 @@ class RandomGameTests(unittest.TestCase):
 
     def test_declared_tie_rewards_nothing(self):
         """A declared tie (tie-rule 1) gives 0 to every seat in "win"
-        mode: found by searching seeds for a game the library ends in a
-        tie (a tie needs equal totals, so this is rare: the search is
-        bounded and the test skips if it finds none)."""
-        rng = random.Random(12)
+        mode.  Ties need equal totals, so they are rare: the search for
+        one starts at game 250, where (with this library's legal-move
+        order) game 262 ends in a tie; the search is bounded and the
+        test skips if it finds none."""
         env = CanastaEnv(preset="two-players", target=1, tie_rule=1,
                          reward="win", include_view=False)
-        for k in range(scaled(400, 50)):
+        for k in range(250, 250 + scaled(400, 50)):
+            rng = random.Random(k)
             env.reset(seed=k)
             self.play(env, rng)
             if env.game.winner == -1:
+                self.assertEqual(env.game.totals[0], env.game.totals[1])
                 self.assertEqual(env.returns(), [0.0, 0.0])
                 return
+            self.assertEqual(sorted(env.returns()), [-1.0, 1.0])
         self.skipTest("no declared tie met")
 
     def test_agent_iter_protocol(self):
@@ -892,7 +895,7 @@ class HiddenCardTests(unittest.TestCase):
         rng = random.Random(41)
         compared = skipped = changed = 0
         for preset in PRESETS:
-            for env in sampled_states(preset, scaled(2), 7, rng):
+            for env in sampled_states(preset, scaled(1), 13, rng):
                 if env.game.phase not in PLAYING:
                     continue
                 for viewer in range(env.num_players()):
@@ -922,7 +925,7 @@ class HiddenCardTests(unittest.TestCase):
                         changed += 1
                     tenv.close()
         self.assertGreater(compared, scaled(150))
-        self.assertLessEqual(skipped * 5, compared)
+        self.assertLessEqual(skipped * 3, compared)
         self.assertEqual(changed, compared)
 
     def test_determinized_worlds_change_no_observation(self):
@@ -933,7 +936,7 @@ class HiddenCardTests(unittest.TestCase):
         rng = random.Random(42)
         compared = differs = 0
         for preset in PRESETS:
-            for env in sampled_states(preset, scaled(2), 7, rng,
+            for env in sampled_states(preset, scaled(1), 9, rng,
                                       include_view=False):
                 if env.game.phase not in PLAYING:
                     continue
