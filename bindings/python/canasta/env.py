@@ -686,15 +686,33 @@ class CanastaEnv:
             break
         raw = ctypes.string_at(ctypes.addressof(self._buf), n * _MOVE_SIZE)
         root: Dict[int, Any] = {}
+        kind_of, fixed_of = _KIND_T, _FIXED_OF_KIND
         for i in range(n):
-            key = _move_key(raw, i * _MOVE_SIZE)
-            node = root
-            for s in key[:-1]:
-                node = node.setdefault(s, {})
-            if key[-1] in node:
-                self._collisions += 1       # the first listed move wins
+            o = i * _MOVE_SIZE
+            kind = raw[o]
+            # Inline: the moves of one step (all but openings, exits and
+            # takes with further groups) are most of every list.
+            if kind == _MOVE_DISCARD:
+                a = DISCARD_BASE + kind_of[raw[o + 2]]
+            elif kind in fixed_of:
+                a = fixed_of[kind]
+            elif raw[o + 3] == 1 and kind in (_MOVE_MELD, _MOVE_TAKE):
+                a = (MELD_BASE if kind == _MOVE_MELD else TAKE_BASE) + \
+                    _group_g(raw, o + _GROUP_OFF)
             else:
-                node[key[-1]] = i
+                key = _move_key(raw, o)
+                node = root
+                for s in key[:-1]:
+                    node = node.setdefault(s, {})
+                if key[-1] in node:
+                    self._collisions += 1   # the first listed move wins
+                else:
+                    node[key[-1]] = i
+                continue
+            if a in root:
+                self._collisions += 1
+            else:
+                root[a] = i
         self._raw_list = raw
         self._root = self._node = root
         return root
