@@ -267,6 +267,24 @@ class LegalListTests(unittest.TestCase):
                     done += 1
         self.assertGreater(done, scaled(100))
 
+    def test_reference_player_moves_have_steps(self):
+        """The reference player's choices are moves of the list, so a
+        learner can imitate it through move_to_actions (checked here on
+        whole games of every preset; the environment plays its moves)."""
+        player = canasta.Player()
+        played = 0
+        for preset in PRESETS:
+            env = CanastaEnv(preset=preset, target=1000, include_view=False)
+            for k in range(scaled(500)):
+                if k == 0 or env.is_terminal():
+                    env.reset(seed=31 + k)
+                move = player.choose(env.game, k)
+                for a in env.move_to_actions(move):
+                    env.step(a)
+                self.assertEqual(env.history()[-1], move)
+                played += 1
+        self.assertGreater(played, scaled(2000))
+
     def test_moves_outside_the_list(self):
         env = CanastaEnv(include_view=False)
         env.reset(seed=3)
@@ -424,7 +442,7 @@ class RandomGameTests(unittest.TestCase):
                               for c in range(n)], totals)
             hands += len(env.hand_scores)
             if i % 25 == 0:
-                plain = Game(seed=env.seed, rules=Rules(preset, target=1))
+                plain = Game(seed=env.game_seed, rules=Rules(preset, target=1))
                 for move in env.history():
                     plain.apply(move)
                 self.assertTrue(plain == game)
@@ -872,7 +890,7 @@ def hidden_twin(env, viewer, rng):
         i, j = rng.choice(pairs)
         new = list(deck)
         new[i], new[j] = new[j], new[i]
-        twin = Game(seed=env.seed, rules=env.rules)
+        twin = Game(seed=env.game_seed, rules=env.rules)
         try:
             for m in moves[:cut]:
                 twin.apply(m)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import array
 import ctypes
 import operator
+import os
 import random
 from ctypes import c_int, c_size_t, c_uint64, c_void_p
 from typing import (Any, Dict, Iterator, List, NamedTuple, Optional,
@@ -498,7 +499,10 @@ class CanastaEnv:
         self._buf = (_Move * self._cap)()
         self._game: Optional[Game] = None
         self._h = 0
-        self.seed: Optional[int] = None
+        #: The seed of the game dealt by the last reset() (drawn at random
+        #: when reset got none): Game(seed=env.game_seed, rules=env.rules)
+        #: deals the same game.
+        self.game_seed: Optional[int] = None
 
     # -- PettingZoo-style attributes --------------------------------------
     @property
@@ -535,8 +539,8 @@ class CanastaEnv:
     # -- lifetime -----------------------------------------------------------
     def reset(self, seed: Optional[int] = None,
               options: Optional[Dict[str, int]] = None) -> None:
-        """Deal a new game: seed (0 .. 2**64-1; None: a random one) decides
-        every deal.  options: rules options for this game and later ones
+        """Deal a new game: seed (0 .. 2**64-1; None: a random one, kept in
+        game_seed) decides every deal.  options: rules options for this game and later ones
         (as keyword arguments of the constructor)."""
         if options:
             self._rules.close()
@@ -544,12 +548,13 @@ class CanastaEnv:
             self._rules = Rules(self.preset, **self._options)
             opts = self._rules.options
             self._opts = [opts[name] for name in _OPTION_NAMES]
-        if seed is not None:
-            seed = _as_int(seed, "seed")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        seed = _as_int(seed, "seed")
         game = Game(seed=seed, rules=self._rules)
-        self.seed = seed
+        self.game_seed = seed
         for i, space in enumerate(self._spaces.values()):
-            space.seed(None if seed is None else seed * 8 + i)
+            space.seed(seed * 8 + i)
         self._start(game)
 
     @classmethod
