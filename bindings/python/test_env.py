@@ -599,6 +599,12 @@ class RandomGameTests(unittest.TestCase):
             env.observe("player_9")
         env.reset(seed=1, options={"target": 700})
         self.assertEqual(env.game.option("target"), 700)
+        with self.assertRaises(CanastaError):
+            env.reset(seed=2, options={"target": 0})
+        self.assertEqual(env.rules.get("target"), 700)  # nothing changed
+        self.assertEqual(env.game_seed, 1)
+        env.reset(seed=2)
+        self.assertEqual(env.game.option("target"), 700)
         self.assertEqual(env.action_space("player_0").n, NUM_ACTIONS)
         self.assertEqual(env.observation_space(0).shape, (OBS_SIZE,))
         a = env.action_space(0).sample(env.action_mask())
@@ -982,6 +988,18 @@ class HiddenCardTests(unittest.TestCase):
 
 
 class CloneTests(unittest.TestCase):
+    def test_from_a_finished_game(self):
+        env = CanastaEnv(target=1, reward="win", include_view=False)
+        env.reset(seed=3)
+        random_walk(env, random.Random(3), 100000)
+        done = CanastaEnv.from_game(env.game, reward="win",
+                                    include_view=False)
+        self.assertTrue(done.is_terminal())
+        self.assertTrue(all(done.terminations.values()))
+        self.assertEqual(done.returns(), [0.0] * 4)  # no reward twice
+        self.assertEqual(done.legal_actions(), [])
+        self.assertTrue(done.game == env.game)
+
     def test_clone_is_independent(self):
         rng = random.Random(50)
         env = CanastaEnv(include_view=False)

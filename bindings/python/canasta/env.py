@@ -126,7 +126,8 @@ def _as_int(value: Any, what: str) -> int:
                         % (what, type(value).__name__)) from None
 
 
-def group_code(rank: int, naturals: int, twos: int = 0, jokers: int = 0) -> int:
+def group_code(rank: int, naturals: int, twos: int = 0,
+               jokers: int = 0) -> int:
     """g of a group (docs/SEARCH.md): rank 3..14, naturals 0..12, twos and
     jokers with twos + jokers <= 3.  ValueError outside those ranges."""
     rank, naturals = _as_int(rank, "rank"), _as_int(naturals, "naturals")
@@ -146,7 +147,8 @@ def group_fields(g: int) -> Tuple[int, int, int, int]:
     """(rank, naturals, twos, jokers) of a group code 0..1559."""
     g = _as_int(g, "group code")
     if not 0 <= g < GROUP_CODES:
-        raise ValueError("a group code is 0..%d, not %d" % (GROUP_CODES - 1, g))
+        raise ValueError("a group code is 0..%d, not %d"
+                         % (GROUP_CODES - 1, g))
     twos, jokers = _COMBOS[g % 10]
     return 3 + g // 130, g % 130 // 10, twos, jokers
 
@@ -333,6 +335,7 @@ class Discrete:
         self._rng = random.Random(seed)
 
     def seed(self, seed: Optional[int] = None) -> None:
+        """Seed sample() (None: from the system)."""
         self._rng.seed(seed)
 
     def sample(self, mask: Optional[Sequence[int]] = None) -> int:
@@ -346,6 +349,7 @@ class Discrete:
         return self._rng.choice(ok)
 
     def contains(self, x: Any) -> bool:
+        """True for an int id 0 .. n-1."""
         return (isinstance(x, int) and not isinstance(x, bool)
                 and 0 <= x < self.n)
 
@@ -363,6 +367,7 @@ class Box:
         self.low, self.high, self.shape, self.dtype = low, high, shape, dtype
 
     def contains(self, x: Any) -> bool:
+        """True for a vector of the shape with values in [low, high]."""
         return (len(x) == self.shape[0]
                 and all(self.low <= v <= self.high for v in x))
 
@@ -507,10 +512,12 @@ class CanastaEnv:
     # -- PettingZoo-style attributes --------------------------------------
     @property
     def num_agents(self) -> int:
+        """Agents not yet done and stepped (PettingZoo)."""
         return len(self.agents)
 
     @property
     def max_num_agents(self) -> int:
+        """The number of seats (PettingZoo)."""
         return self._players
 
     def observation_space(self, agent: Union[str, int]) -> Box:
@@ -539,18 +546,20 @@ class CanastaEnv:
     # -- lifetime -----------------------------------------------------------
     def reset(self, seed: Optional[int] = None,
               options: Optional[Dict[str, int]] = None) -> None:
-        """Deal a new game: seed (0 .. 2**64-1; None: a random one, kept in
-        game_seed) decides every deal.  options: rules options for this game and later ones
-        (as keyword arguments of the constructor)."""
-        if options:
-            self._rules.close()
-            self._options.update(options)
-            self._rules = Rules(self.preset, **self._options)
-            opts = self._rules.options
-            self._opts = [opts[name] for name in _OPTION_NAMES]
+        """Deal a new game: seed (0 .. 2**64-1; None: a random one, kept
+        in game_seed) decides every deal.  options: rules options for
+        this game and later ones (as keyword arguments of the
+        constructor); on an error nothing changes."""
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
         seed = _as_int(seed, "seed")
+        if options:
+            merged = dict(self._options, **options)
+            rules = Rules(self.preset, **merged)    # may raise: nothing yet
+            self._rules.close()
+            self._rules, self._options = rules, merged
+            opts = rules.options
+            self._opts = [opts[name] for name in _OPTION_NAMES]
         game = Game(seed=seed, rules=self._rules)
         self.game_seed = seed
         for i, space in enumerate(self._spaces.values()):
@@ -562,10 +571,10 @@ class CanastaEnv:
         """An environment that goes on from a copy of game (any phase; its
         preset and options are read from it).  kwargs as for the
         constructor (reward, max_steps, include_view, numpy)."""
-        view = game.view(0)
-        preset = view["rules"]["preset"]
-        e = cls(preset=preset, **kwargs, **{
-            k.replace("-", "_"): v for k, v in view["rules"]["options"].items()})
+        rules = game.view(0)["rules"]
+        options = {k.replace("-", "_"): v
+                   for k, v in rules["options"].items()}
+        e = cls(preset=rules["preset"], **kwargs, **options)
         e._start(game.clone())
         return e
 
@@ -593,8 +602,11 @@ class CanastaEnv:
         self._collisions = 0
         self._over = False
         phase = self._int("phase")
-        if phase == 5:
-            self._finish_game()
+        if phase == 5:                  # from_game of a finished game:
+            self._over = True           # done, and no reward for it
+            for k in self.terminations:
+                self.terminations[k] = True
+            self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[
                 self._int("current_seat")]
@@ -970,6 +982,7 @@ class CanastaEnv:
         return -4 if seat is None else seat
 
     def is_terminal(self) -> bool:
+        """True once the game is over or truncated (OpenSpiel)."""
         return self._over
 
     def returns(self) -> List[float]:
@@ -977,17 +990,21 @@ class CanastaEnv:
         return list(self._returns)
 
     def num_players(self) -> int:
+        """The number of seats (OpenSpiel)."""
         return self._players
 
     @staticmethod
     def num_distinct_actions() -> int:
+        """NUM_ACTIONS (OpenSpiel)."""
         return NUM_ACTIONS
 
     @staticmethod
     def observation_tensor_shape() -> List[int]:
+        """[OBS_SIZE] (OpenSpiel)."""
         return [OBS_SIZE]
 
     def observation_tensor(self, player: Union[str, int]) -> Any:
+        """observation_vector(player) (OpenSpiel's name)."""
         return self.observation_vector(player)
 
     # -- observations -------------------------------------------------------
