@@ -244,7 +244,7 @@ class LegalListTests(unittest.TestCase):
         rng = random.Random(11)
         multi = states = 0
         for preset in PRESETS:
-            for env in sampled_states(preset, scaled(4), 3, rng,
+            for env in sampled_states(preset, scaled(3), 4, rng,
                                       include_view=False):
                 multi += self.check_state(env)
                 states += 1
@@ -332,7 +332,7 @@ class MaskTests(unittest.TestCase):
         rng = random.Random(7)
         multi = 0
         for preset in PRESETS:
-            for env in sampled_states(preset, scaled(1), 11, rng,
+            for env in sampled_states(preset, scaled(1), 15, rng,
                                       include_view=False):
                 if env.pending_actions:
                     continue
@@ -919,7 +919,7 @@ class HiddenCardTests(unittest.TestCase):
         rng = random.Random(41)
         compared = skipped = changed = 0
         for preset in PRESETS:
-            for env in sampled_states(preset, scaled(1), 13, rng):
+            for env in sampled_states(preset, scaled(1), 17, rng):
                 if env.game.phase not in PLAYING:
                     continue
                 for viewer in range(env.num_players()):
@@ -960,7 +960,7 @@ class HiddenCardTests(unittest.TestCase):
         rng = random.Random(42)
         compared = differs = 0
         for preset in PRESETS:
-            for env in sampled_states(preset, scaled(1), 9, rng,
+            for env in sampled_states(preset, scaled(1), 13, rng,
                                       include_view=False):
                 if env.game.phase not in PLAYING:
                     continue
