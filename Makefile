@@ -311,9 +311,11 @@ $(BENCH): $(srcdir)/bench/bench.c $(STATIC_LIB) $(FLAGS_STAMP)
 
 # mk/wasm_js.mk adds the JavaScript package's figures after the native
 # ones (BENCH_JS_CMD; empty where node is missing).
+# mk/python_env.mk adds the Python learning environment's (BENCH_ENV_CMD).
 bench: $(BENCH)
 	./$(BENCH)
 	$(BENCH_JS_CMD)
+	$(BENCH_ENV_CMD)
 
 # ---------------------------------------------------------------------
 # Tests
