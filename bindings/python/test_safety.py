@@ -26,8 +26,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import canasta  # noqa: E402
-from canasta import (CanastaError, Game, Player, RangeError, Record,  # noqa: E402
-                     Rules)
+from canasta import (CanastaError, Game, Player,  # noqa: E402
+                     RangeError, Record, Rules)
 from test_canasta import CountingAllocator, play_random  # noqa: E402
 
 WAIT = 10.0     # seconds a thread may take to get somewhere; never reached

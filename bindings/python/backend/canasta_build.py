@@ -17,7 +17,7 @@ and a C compiler only, so the install works offline, with or without
 
 The compiler is $CC, else the one Python was built with (sysconfig "CC",
 the one setuptools would use for an extension), with the library's own
-flags (those of the top Makefile: C99, -O2, position-independent, only
+flags (those of the top Makefile: C99, -O3, position-independent, only
 CANASTA_API symbols visible; on Linux the symbol version script and the
 soname libcanasta.so.1) followed by $CPPFLAGS, $CFLAGS and $LDFLAGS.
 
@@ -151,7 +151,7 @@ def _build_library(src: str, out_dir: str) -> str:
     cc = _compiler()
     if shutil.which(cc[0]) is None:
         raise BuildError("no C compiler: %r not found (set CC)" % cc[0])
-    cflags = (["-std=c99", "-O2", "-fPIC", "-fvisibility=hidden",
+    cflags = (["-std=c99", "-O3", "-fPIC", "-fvisibility=hidden",
                "-DCANASTA_BUILDING_DLL",
                "-I" + os.path.join(src, "include"),
                "-I" + os.path.join(src, "lib")] +

@@ -36,9 +36,8 @@ from typing import (Any, Dict, List, Mapping, Optional, Sequence, Tuple,
                     Union)
 
 from . import _args
-from ._errors import (E_ARG, E_BUFFER, E_CARD, E_KNOB, E_OPTION, E_PHASE,
-                      E_PRESET, E_RANGE, E_SEAT, E_SIDE, _INT_MAX, _INT_MIN,
-                      CanastaError, RangeError, error_name, strerror)
+from . import _errors as _e
+from ._errors import CanastaError, RangeError, error_name, strerror
 from ._handles import _Allocator, _Handle, _Two
 from ._library import (_L, _PROTOTYPES, REQUIRED_VERSION, SYSTEM,
                        LibraryError, MissingFunctionError, _GameP, _Library,
@@ -188,7 +187,7 @@ def _rank_code(rank: Union[str, int]) -> int:
         for code, name in _RANK_NAMES.items():
             if name.lower() == rank.lower():
                 return code
-        raise RangeError(E_ARG, "unknown rank %r (3 .. 10, J, Q, K, A)"
+        raise RangeError(_e.E_ARG, "unknown rank %r (3 .. 10, J, Q, K, A)"
                          % (rank,))
     return _args.c_int(rank, "rank")
 
@@ -203,7 +202,7 @@ def card_code(text: str) -> int:
 
 def card_text(code: int) -> str:
     """The canonical text of a card code (49 -> "Qd"); E_CARD if none."""
-    code = _args.c_int(code, "card code", E_CARD)
+    code = _args.c_int(code, "card code", _e.E_CARD)
     buf = ctypes.create_string_buffer(8)
     _check(_L().canasta_card_to_string(buf, 8, code))
     return buf.value.decode()
@@ -219,7 +218,7 @@ def _card_codes(cards: Sequence[Union[str, int]]) -> List[int]:
         if isinstance(c, str):
             out.append(card_code(c))
         else:
-            out.append(_args.in_range(c, "card code", 0, 255, E_CARD))
+            out.append(_args.in_range(c, "card code", 0, 255, _e.E_CARD))
     return out
 
 
@@ -247,7 +246,7 @@ def normalize_move(text: str, seat: int = -1) -> str:
     none (-1: the text must name it)."""
     L = _L()
     return _move_text(L, _parse_move(L, text,
-                                     _args.c_int(seat, "seat", E_SEAT)))
+                                     _args.c_int(seat, "seat", _e.E_SEAT)))
 
 
 # ----------------------------------------------------------------------
@@ -259,7 +258,7 @@ def _option_key(name: Union[str, int]) -> int:
         return name
     key = OPTIONS.get(name.replace("_", "-"))
     if key is None:
-        raise RangeError(E_OPTION, "unknown option %r (known: %s)"
+        raise RangeError(_e.E_OPTION, "unknown option %r (known: %s)"
                          % (name, ", ".join(OPTIONS)))
     return key
 
@@ -293,11 +292,11 @@ class Rules:
         self._lib = L = _L()
         if isinstance(preset, str):
             if preset not in PRESETS:
-                raise RangeError(E_PRESET, "unknown preset %r (known: %s)"
+                raise RangeError(_e.E_PRESET, "unknown preset %r (known: %s)"
                                  % (preset, ", ".join(PRESETS)))
             p = PRESETS[preset]
         else:
-            p = _args.c_int(preset, "preset", E_PRESET)
+            p = _args.c_int(preset, "preset", _e.E_PRESET)
         h = _RulesP()
         if allocator is None:
             a = None
@@ -316,7 +315,8 @@ class Rules:
 
     def _range_error(self, key: int, value: int) -> RangeError:
         lo, hi = self.range(key)
-        return RangeError(E_RANGE, "option %s = %d is out of range: %d .. %d"
+        return RangeError(_e.E_RANGE,
+                          "option %s = %d is out of range: %d .. %d"
                           % (_option_name(key), value, lo, hi))
 
     def set(self, name: Union[str, int], value: int) -> None:
@@ -326,11 +326,11 @@ class Rules:
         E_OPTION for an unknown one."""
         key = _option_key(name)
         v = _args.index(value, "option %s" % _option_name(key))
-        if not _INT_MIN <= v <= _INT_MAX:
+        if not _e._INT_MIN <= v <= _e._INT_MAX:
             raise self._range_error(key, v)
         with self._h as h:
             rc = self._lib.canasta_rules_set(h, key, v)
-        if rc == E_RANGE:
+        if rc == _e.E_RANGE:
             raise self._range_error(key, v)
         _check(rc)
 
@@ -414,7 +414,7 @@ class Rules:
         hbuf = (c_uint8 * max(1, len(codes)))(*codes)
         threes = _args.c_int(red_threes, "red_threes")
         if not isinstance(went_out, str) or went_out not in WENT_OUT:
-            raise RangeError(E_ARG, "went_out must be one of %s, not %r"
+            raise RangeError(_e.E_ARG, "went_out must be one of %s, not %r"
                              % (", ".join(WENT_OUT), went_out))
         items = (c_int * 7)()
         why = ctypes.create_string_buffer(_WHY_SIZE)
@@ -583,7 +583,7 @@ class Game:
             seat = _args.index(seat, "seat")
         if 0 <= seat < self._players:
             return seat
-        raise RangeError(E_SEAT, "seat %d is not a seat of this game "
+        raise RangeError(_e.E_SEAT, "seat %d is not a seat of this game "
                          "(0 .. %d)" % (seat, self._players - 1))
 
     def _side(self, side: Any) -> int:
@@ -591,7 +591,7 @@ class Game:
             side = _args.index(side, "side")
         if 0 <= side < self._sides:
             return side
-        raise RangeError(E_SIDE, "side %d is not a side of this game "
+        raise RangeError(_e.E_SIDE, "side %d is not a side of this game "
                          "(0 .. %d)" % (side, self._sides - 1))
 
     def _viewer(self, seat: Any) -> int:
@@ -792,7 +792,7 @@ class Game:
         items = (c_int * 7)()
         with self._h as h:
             rc = self._lib.canasta_game_hand_score(items, 7, h, side)
-        if rc == E_PHASE:   # no hand scored yet
+        if rc == _e.E_PHASE:   # no hand scored yet
             return None
         _check(rc)
         return dict(zip(SCORE_ITEMS, items))
@@ -820,7 +820,7 @@ class Game:
             n = c_size_t()
             with self._h as h:
                 rc = L.canasta_legal_moves(buf, cap, byref(n), h)
-            if rc == E_BUFFER and n.value > cap:
+            if rc == _e.E_BUFFER and n.value > cap:
                 cap = n.value
                 continue
             _check(rc)
@@ -1045,7 +1045,8 @@ class Record:
         return r
 
     def update(self, game: Game) -> None:
-        """Bring the record up to date with game (after every apply or undo)."""
+        """Bring the record up to date with game (after every apply or
+        undo)."""
         game = _game_arg(game)
         with _Two(self._h, game._h) as (r, g):
             rc = self._lib.canasta_record_update(r, g)
@@ -1055,7 +1056,7 @@ class Record:
         """The record; a seat's version hides what that seat cannot see
         (None: the whole record)."""
         v = VIEW_ALL if viewer is None else _args.c_int(viewer, "viewer",
-                                                        E_SEAT)
+                                                        _e.E_SEAT)
         L = self._lib
         ptr, n = c_void_p(), c_size_t()
         text = ""
@@ -1160,7 +1161,7 @@ def knob_range(name: Union[str, int]) -> Tuple[int, int, int]:
 def _knob_range_error(key: int, value: int) -> RangeError:
     lo, hi, default = knob_range(key)
     name = _L().canasta_knob_name(key)
-    return RangeError(E_RANGE, "knob %s = %d is out of range: %d .. %d "
+    return RangeError(_e.E_RANGE, "knob %s = %d is out of range: %d .. %d "
                       "(default %d)" % (name.decode() if name else key,
                                         value, lo, hi, default))
 
@@ -1192,11 +1193,11 @@ class Player:
         knob_range(name)."""
         key = _knob_key(name)
         v = _args.index(value, "knob value")
-        if not _INT_MIN <= v <= _INT_MAX:
+        if not _e._INT_MIN <= v <= _e._INT_MAX:
             raise _knob_range_error(key, v)
         with self._h as h:
             rc = self._lib.canasta_player_set(h, key, v)
-        if rc == E_RANGE:
+        if rc == _e.E_RANGE:
             raise _knob_range_error(key, v)
         _check(rc)
 

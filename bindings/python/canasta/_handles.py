@@ -39,7 +39,7 @@ class _Allocator:
     def __init__(self, alloc: Callable[[int], Optional[int]],
                  release: Callable[[int], None]) -> None:
         for f, what in ((alloc, "alloc"), (release, "release")):
-            if isinstance(f, ctypes._CFuncPtr):     # type: ignore[attr-defined]
+            if isinstance(f, ctypes._CFuncPtr):  # type: ignore[attr-defined]
                 raise TypeError(
                     "allocator: pass the Python function itself as %s, not "
                     "a ctypes callback (the binding makes the callback, so "
@@ -68,7 +68,7 @@ class _Allocator:
                 raise ValueError("allocator: alloc returned %d, which is "
                                  "not an address" % p)
             return p or None
-        except BaseException as e:          # noqa: B902 - even KeyboardInterrupt
+        except BaseException as e:      # noqa: B902 - KeyboardInterrupt too
             self._keep(e)
             return None
 
