@@ -565,6 +565,27 @@ class ArgumentTests(unittest.TestCase):
         self.assertFalse(g == "a game")
 
 
+    def test_copies_are_clones_and_pickling_is_refused(self):
+        """A copy sharing the library object with the original would close
+        it under the other (copy.copy did share it)."""
+        import copy
+        import pickle
+        g, r, p = Game(seed=19), Rules(target=2000), Player({"ask": 0})
+        rec = Record(g)
+        g.apply("draw")
+        rec.update(g)
+        for obj in (g, r, p, rec):
+            for make in (copy.copy, copy.deepcopy):
+                c = make(obj)
+                self.assertIsNot(c._h, obj._h, (obj, make))
+                c.close()
+            with self.assertRaises(TypeError):
+                pickle.dumps(obj)
+        self.assertEqual((r.get("target"), p.get("ask")), (2000, 0))
+        self.assertEqual(copy.copy(g), g)
+        self.assertEqual(copy.copy(rec).text(), rec.text())
+
+
 # ----------------------------------------------------------------------
 class ViewTests(unittest.TestCase):
     def test_view_needs_a_seat(self):

@@ -437,6 +437,16 @@ class Rules:
                        self._h.alloc)
         return r
 
+    def __copy__(self) -> "Rules":
+        return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> "Rules":
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a Rules object cannot be pickled: pickle its "
+                        "options (Rules.options) instead")
+
     def close(self) -> None:
         """Free the rules object now (canasta_rules_free), once no other
         thread's call on it is running; later calls raise ValueError."""
@@ -559,6 +569,13 @@ class Game:
 
     def __copy__(self) -> "Game":
         return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> "Game":
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a Game cannot be pickled: pickle its save() text "
+                        "and read it with Game.load()")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -1044,6 +1061,16 @@ class Record:
         r._h = _Handle(h, L.canasta_record_free, "Record")
         return r
 
+    def __copy__(self) -> "Record":
+        return Record.parse(self.text())
+
+    def __deepcopy__(self, memo: Any) -> "Record":
+        return self.__copy__()
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a Record cannot be pickled: pickle its text() and "
+                        "read it with Record.parse()")
+
     def update(self, game: Game) -> None:
         """Bring the record up to date with game (after every apply or
         undo)."""
@@ -1224,6 +1251,16 @@ class Player:
         p._lib = self._lib
         p._h = _Handle(h, self._lib.canasta_player_free, "Player")
         return p
+
+    def __copy__(self) -> "Player":
+        return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> "Player":
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a Player cannot be pickled: pickle its knobs() "
+                        "and make it again with Player(knobs)")
 
     def _decide(self, fn: str, game: Game, seed: int) -> str:
         game = _game_arg(game)
