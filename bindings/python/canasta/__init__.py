@@ -39,10 +39,11 @@ from . import _args
 from . import _errors as _e
 from ._errors import CanastaError, RangeError, error_name, strerror
 from ._handles import _Allocator, _Handle, _Two
-from ._library import (_L, _PROTOTYPES, REQUIRED_VERSION, SYSTEM,
-                       LibraryError, MissingFunctionError, _GameP, _Library,
-                       _Move, _PlayerP, _RecordP, _RulesP, has_function,
+from ._library import (_L, REQUIRED_VERSION, SYSTEM, LibraryError,
+                       MissingFunctionError, _GameP, _Library, _Move,
+                       _PlayerP, _RecordP, _RulesP, has_function,
                        library_path, load_library, version)
+from ._library import _PROTOTYPES  # noqa: F401 - test_canasta.py reads it
 
 
 def _package_version() -> str:
