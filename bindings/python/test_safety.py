@@ -73,6 +73,17 @@ class BlockingAllocator(CountingAllocator):
         return super()._alloc(size)
 
 
+def closing(obj):
+    """A function for in_thread that closes obj, and the event it sets
+    just before it calls close()."""
+    about_to = threading.Event()
+
+    def run():
+        about_to.set()
+        obj.close()
+    return run, about_to
+
+
 def in_thread(fn):
     """Run fn in a new thread; returns (thread, box): box["result"] or
     box["error"] once it has finished."""
@@ -97,8 +108,10 @@ class ThreadTests(unittest.TestCase):
         obj._lib = paused
         caller, got = in_thread(call)
         self.assertTrue(paused.inside.wait(WAIT))
-        closer, closed = in_thread(obj.close)
-        closer.join(0.3)
+        close, about_to = closing(obj)
+        closer, closed = in_thread(close)
+        self.assertTrue(about_to.wait(WAIT))
+        closer.join(0.3)                    # ample time to free the game
         self.assertTrue(closer.is_alive(), "close() did not wait for the "
                         "call in flight")
         self.assertTrue(obj._h.ptr, "freed under the call")
@@ -163,7 +176,9 @@ class ThreadTests(unittest.TestCase):
         a.armed = True
         cloner, cloned = in_thread(g.clone)
         self.assertTrue(a.inside.wait(WAIT))
-        closer, closed = in_thread(g.close)
+        close, about_to = closing(g)
+        closer, closed = in_thread(close)
+        self.assertTrue(about_to.wait(WAIT))
         closer.join(0.3)
         self.assertTrue(closer.is_alive(), "close() did not wait for "
                         "canasta_game_clone")
