@@ -143,19 +143,16 @@ class CountingAllocator:
         self.live = {}
         self.allocs = 0
         self.bad = []
-        self.callbacks = (canasta.ALLOC_FN(self._alloc),
-                          canasta.RELEASE_FN(self._release))
+        self.callbacks = (self._alloc, self._release)
 
-    def _alloc(self, user, size):
+    def _alloc(self, size):
         p = self._malloc(size or 1)
         if p:
             self.live[p] = size
             self.allocs += 1
         return p
 
-    def _release(self, user, ptr):
-        if ptr is None:
-            return
+    def _release(self, ptr):
         if ptr not in self.live:
             self.bad.append(ptr)
             return
@@ -776,7 +773,7 @@ class MemoryTests(unittest.TestCase):
 
     @need("canasta_game_json")
     def test_json_text_released(self):
-        self.check_text_released(lambda g: g.json(0) + g.json())
+        self.check_text_released(lambda g: g.json(0) + g.full_state_json())
 
     @need("canasta_player_create", "canasta_player_choose",
           "canasta_player_hint", "canasta_action_of_move",
@@ -1144,7 +1141,7 @@ class ViewTests(unittest.TestCase):
     @need("canasta_game_json")
     def test_views(self):
         g = self.aces_elsewhere()
-        full = g.view()
+        full = g.full_state()
         self.assertIsInstance(full, dict)
         seen = tokens(full)
         for ace in ("Ac", "Ad", "Ah", "As"):
