@@ -179,9 +179,14 @@ int cn_seat_can_go_out(const cn_state *st, int seat)
     return cn_can_go_out(&q);
 }
 
+/* Most calls end at cn_goout_kinds's first refusal (two strays: ranks
+ * held once with no meld to join, or a wrong number of black threes),
+ * which the kept masks decide at once. */
 int cn_seat_out_kept(const cn_state *st, int seat)
 {
     int side = st->side_of[seat];
+    if (cn_strays_kept(&st->k, seat, side, 0, 0) > 1)
+        return 0;
     cn_goout_query q;
     cn_seat_goout_query(&q, st, seat, st->k.meld_size[side],
                         st->k.meld_wild[side]);

@@ -95,6 +95,10 @@ typedef struct cn_kept {
      * [1] counts red threes, which a hand holds only while the deal lays
      * them out (C6). */
     uint8_t held[CN_MAX_PLAYERS][CN_RANKS];
+    /* The same as bit masks, bit k for kind k: held once, held twice or
+     * more (cn_kept_mark).  The walk and the going-out check's quick
+     * refusal read a whole hand at once from them. */
+    uint16_t held_one[CN_MAX_PLAYERS], held_more[CN_MAX_PLAYERS];
     uint16_t hand_value[CN_MAX_PLAYERS];          /* V1 points held */
     uint16_t melded[CN_MAX_SIDES];  /* bit r: the side has a meld of rank r */
     /* A side's meld of each rank (3..14): its cards, and how many of them
@@ -103,7 +107,7 @@ typedef struct cn_kept {
     uint8_t meld_wild[CN_MAX_SIDES][CN_RANKS];
     uint8_t canastas[CN_MAX_SIDES];   /* melds of seven cards or more */
     uint8_t pile[CN_MAX_SIDES];       /* cn_rule_pile: P2, P3 bits */
-    /* 216 bytes, a multiple of 8: cn_state stays without implicit
+    /* 240 bytes, a multiple of 8: cn_state stays without implicit
      * padding (facts.c checks it at compile time). */
 } cn_kept;
 
@@ -269,6 +273,20 @@ static inline int cn_lowest_bit(uint32_t x)
     return i;
 #endif
 }
+/* The number of bits set in x. */
+static inline int cn_popcount(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+/* The ranks 4..ace as a mask of bits. */
+#define CN_RANKS_4_TO_ACE 0x7FF0u
 /* The first of four card counts in a row (a rank's suits) that is not 0:
  * 0..3, or 4 when all are. */
 static inline int cn_first_held4(const uint8_t *c)
@@ -276,6 +294,17 @@ static inline int cn_first_held4(const uint8_t *c)
     return cn_lowest_bit((uint32_t)(c[0] != 0) | (uint32_t)(c[1] != 0) << 1 |
                          (uint32_t)(c[2] != 0) << 2 |
                          (uint32_t)(c[3] != 0) << 3 | 16u);
+}
+/* The lowest card code of kind (cn_kind: 2..15) that hand (by code)
+ * holds, which must hold one: the card the legal moves name for a
+ * discard of that kind. */
+static inline int cn_kind_card(const uint8_t *hand, int kind)
+{
+    if (kind == 15)
+        return CANASTA_JOKER;
+    if (kind == 3)
+        return hand[12] ? 12 : 15;
+    return kind * 4 + cn_first_held4(hand + kind * 4);
 }
 int cn_side_canastas(const cn_state *st, int side);
 int cn_partner(const cn_state *st, int seat);
@@ -287,21 +316,32 @@ void cn_form_partnership(cn_state *st, int lone);
 /* X3: the partners play on one merged table (the lone hand took the pile)
  * rather than apart (it went out first, or nobody is alone yet). */
 int cn_partners_merged(const cn_state *st);
+/* The masks of cn_kept for kind k of seat's hand, now held n times. */
+static inline void cn_kept_mark(cn_kept *k, int seat, int kind, int n)
+{
+    const uint32_t bit = 1u << kind;
+    k->held_one[seat] = (uint16_t)((k->held_one[seat] & ~bit) |
+                                   (n == 1 ? bit : 0));
+    k->held_more[seat] = (uint16_t)((k->held_more[seat] & ~bit) |
+                                    (n >= 2 ? bit : 0));
+}
 /* Every card that enters or leaves a hand goes through these two, which
- * keep the hand's facts (cn_kept.held, hand_value). */
+ * keep the hand's facts (cn_kept.held and its masks, hand_value). */
 static inline void cn_hand_add(cn_state *st, int seat, int card)
 {
+    const int kind = cn_kind(card);
     st->hand[seat][card]++;
     st->hand_n[seat]++;
-    st->k.held[seat][cn_kind(card)]++;
+    cn_kept_mark(&st->k, seat, kind, ++st->k.held[seat][kind]);
     st->k.hand_value[seat] = (uint16_t)(st->k.hand_value[seat] +
                                         cn_value(card));
 }
 static inline void cn_hand_remove(cn_state *st, int seat, int card)
 {
+    const int kind = cn_kind(card);
     st->hand[seat][card]--;
     st->hand_n[seat]--;
-    st->k.held[seat][cn_kind(card)]--;
+    cn_kept_mark(&st->k, seat, kind, --st->k.held[seat][kind]);
     st->k.hand_value[seat] = (uint16_t)(st->k.hand_value[seat] -
                                         cn_value(card));
 }
@@ -365,8 +405,22 @@ int cn_goout_kinds(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
  * position reader and determinization ask it of states whose facts are
  * made afterwards). */
 int cn_seat_can_go_out(const cn_state *st, int seat);
-/* The same from the kept facts (the validator, the legal moves). */
+/* The same from the kept facts (the validator, the legal moves, the
+ * player). */
 int cn_seat_out_kept(const cn_state *st, int seat);
+/* The strays cn_goout_kinds counts for seat's hand against side's melds,
+ * from the kept masks: ranks 4..ace held once with no meld of the rank,
+ * and one more for one or five black threes.  As after a meld of rank r
+ * taking b3_used black threes from the hand (r 0: none): a rank melded
+ * holds no stray. */
+static inline int cn_strays_kept(const cn_kept *k, int seat, int side,
+                                 int r, int b3_used)
+{
+    const uint32_t melded = k->melded[side] | (1u << r);
+    const int b3 = k->held[seat][3] - b3_used;
+    return cn_popcount(k->held_one[seat] & ~melded & CN_RANKS_4_TO_ACE) +
+           (b3 == 1 || b3 == 5);
+}
 /* ---- rulebook.c: G3 (and S6 below); rulebook.h has the rest ---- */
 /* G3: the turn's part of the waiver of the opening minimum: seat drew
  * from the stock, has laid no meld in this turn nor in an earlier one.

@@ -479,17 +479,14 @@ static void discards(ctx *c)
                         st->k.canastas[c->side],
                         st->p.canastas_to_go_out) != CN_ALLOWED)
         return;
-    /* One card per interchangeable class, lowest code first. */
-    int seen_class[CN_RANKS] = { 0 };
-    for (int card = 8; card <= 60; card++) {
-        if (!c->avail[card])
-            continue;
-        int cls = card == CANASTA_JOKER ? 15 : cn_rank(card);
-        if (seen_class[cls])
-            continue;
-        seen_class[cls] = 1;
-        simple(c->e, CANASTA_MOVE_DISCARD, c->seat, card);
-    }
+    /* One card per interchangeable kind, lowest code first: the kinds
+     * (cn_kind) held, in the order of their codes. */
+    const cn_kept *k = &st->k;
+    uint32_t kinds = (uint32_t)(k->held_one[c->seat] |
+                                k->held_more[c->seat]) & 0xFFFCu;
+    for (; kinds; kinds &= kinds - 1)
+        simple(c->e, CANASTA_MOVE_DISCARD, c->seat,
+               cn_kind_card(c->avail, cn_lowest_bit(kinds)));
 }
 
 static void play_phase(ctx *c)

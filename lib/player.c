@@ -210,9 +210,7 @@ int cn_facts_out(cn_facts *f, int can)
 
 int cn_facts_can_go_out(const cn_facts *f)
 {
-    cn_goout_query q;
-    cn_seat_goout_query(&q, f->st, f->seat, f->meld_size, f->meld_wild);
-    return cn_goout_kinds(&q, f->nat, f->hand_value);
+    return cn_seat_out_kept(f->st, f->seat); /* the facts' own source */
 }
 
 int cn_facts_wants_out(cn_facts *f)

@@ -152,6 +152,10 @@ static int still_out(const cn_facts *f, int r, int k, int t, int j)
 {
     if (f->hand_n == k + t + j)
         return 1; /* the meld took the last card: it went out */
+    /* The going-out check's first refusal, from the kept masks: the meld
+     * changes the strays only at its own rank (and the black threes). */
+    if (cn_strays_kept(&f->st->k, f->seat, f->side, r, r == 3 ? k : 0) > 1)
+        return 0;
     uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
     memcpy(held, f->nat, sizeof held);
     memcpy(size, f->meld_size, sizeof size);
@@ -276,9 +280,9 @@ static void offer_melds(pick *p, cn_facts *f)
     const int yes = f->st->permission == CANASTA_PERMISSION_YES;
     int quiet = -1; /* offer_rank's; asked at the first rank with groups */
     /* The ranks with groups: a meld to add to, or a natural pair. */
-    uint32_t ranks = 0;
-    for (int r = 4; r <= 14; r++)
-        ranks |= (uint32_t)((f->meld_size[r] != 0) | (f->nat[r] >= 2)) << r;
+    const cn_kept *k = &f->st->k;
+    uint32_t ranks = (uint32_t)(k->melded[f->side] | k->held_more[f->seat]) &
+                     CN_RANKS_4_TO_ACE;
     while (ranks) {
         const int r = cn_lowest_bit(ranks);
         ranks &= ranks - 1;
@@ -301,17 +305,6 @@ static int discards_legal(const cn_facts *f)
                            st->p.canastas_to_go_out) == CN_ALLOWED;
 }
 
-/* The discard that names kind cls (2 twos, 3 black threes, 4..14, 15
- * jokers): the lowest code held, as legal.c's discards. */
-static int discard_card(const uint8_t *h, int cls)
-{
-    if (cls == 15)
-        return CANASTA_JOKER;
-    if (cls == 3)
-        return h[12] ? 12 : 15;
-    return cls * 4 + cn_first_held4(h + cls * 4);
-}
-
 /* One discard per kind of card, lowest code first (legal.c's discards).
  * Only the kinds that score the most can win or tie, so only they are
  * offered, each at its place; the rest are counted. */
@@ -322,11 +315,9 @@ static void offer_discards(pick *p, const cn_facts *f)
     /* The kinds held: 2 (twos), 3 (black threes), 4..14, 15 (jokers).
      * cn_discard_score reads only the kind, so a card of the kind (the
      * first suit, 12 for the black threes) stands for it. */
-    uint32_t kinds = (uint32_t)(f->twos != 0) << 2 |
-                     (uint32_t)(f->nat[3] != 0) << 3 |
-                     (uint32_t)(f->jokers != 0) << 15;
-    for (int r = 4; r <= 14; r++)
-        kinds |= (uint32_t)(f->nat[r] != 0) << r;
+    const cn_kept *kp = &f->st->k;
+    uint32_t kinds = (uint32_t)(kp->held_one[f->seat] |
+                                kp->held_more[f->seat]) & 0xFFFCu;
     long score[CN_RANKS], top = 0;
     int held = 0;
     for (uint32_t k = kinds; k; k &= k - 1) {
@@ -347,7 +338,7 @@ static void offer_discards(pick *p, const cn_facts *f)
             p->n = first + (uint64_t)i; /* its place */
             if (offer(p, top)) {
                 p->kind = CANASTA_MOVE_DISCARD;
-                p->card = discard_card(f->st->hand[f->seat], cls);
+                p->card = cn_kind_card(f->st->hand[f->seat], cls);
             }
         }
     }

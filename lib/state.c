@@ -18,7 +18,7 @@ int cn_partner(const cn_state *st, int seat)
 {
     int np = st->p.players;
     for (int i = 1; i < np; i++) {
-        int s = (seat + i) % np;
+        int s = seat + i < np ? seat + i : seat + i - np;
         if (st->side_of[s] == st->side_of[seat])
             return s;
     }
