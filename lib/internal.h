@@ -487,12 +487,12 @@ int cn_deck_value(const cn_params *p);
  * column of the three-player game (X3), and no more than the deck's
  * cards other than red threes make up, seven each. */
 int cn_column_canastas_max(const cn_params *p);
-/* rulebook.c: S6 on the totals alone: 1 when the game is over; *winner_plus1 the
- * winning side + 1, or 0 (a tie, or not over). */
+/* rulebook.c: S6 on the totals alone: 1 when the game is over;
+ * *winner_plus1 the winning side + 1, or 0 (a tie, or not over). */
 int cn_s6_over(const cn_params *p, const int32_t *totals, int *winner_plus1);
-/* Whether the game is over after hand hand_no ended with these totals:
- * S6, or the bounds above (then the unique highest total wins, else a
- * tie is declared: no further hand can be played). */
+/* rulebook.c: whether the game is over after hand hand_no ended with
+ * these totals: S6, or the bounds above (then the unique highest total
+ * wins, else a tie is declared: no further hand can be played). */
 int cn_game_over(const cn_params *p, int32_t hand_no, const int32_t *totals,
                  int *winner_plus1);
 /* A previous hand's breakdown checked item by item under p (E3, S1, S2,
@@ -522,7 +522,7 @@ void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
 /* The hand's score of every side (score column) as it stands. */
 void cn_hand_scores(const cn_state *st, int how, int seat,
                     int32_t out[CN_MAX_SIDES][CANASTA_SCORE_ITEMS]);
-/* End the hand: score every side, update totals, decide S6. */
+/* End the hand: score every side, update totals, ask cn_game_over. */
 void cn_end_hand(cn_state *st, int how, int seat);
 
 /* ---- meld.c: the groups of a MELD or TAKE_PILE move ---- */

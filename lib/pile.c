@@ -1,6 +1,7 @@
 /* pile.c - the state of the discard pile as every side sees it: frozen
  * (P3) and blocked (P2), decided by cn_rule_pile (rulebook.h) and kept in
- * the state.  The checks on taking it (P1, P4-P6) are in take.c. */
+ * the state.  Taking it: take.c (P1, P6, O3; P4 and P5 are
+ * cn_rule_take_form). */
 #include "rulebook.h"
 
 void cn_pile_changed(cn_state *st)

@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include "internal.h"
+#include "rulebook.h"
 
 #define CN_KNOBS 7 /* CANASTA_KNOB_TAKE_PILE .. CANASTA_KNOB_ASK */
 
@@ -121,13 +122,18 @@ static inline long cn_discard_score(const cn_facts *f, int c)
         s = 100 + 4 * value;
         break;
     default: { /* SAFE */
-        /* P5: it would join the next side's meld; else, a pile worth
-         * having: be careful */
-        const int joins = f->next_is_opponent & (f->next_frozen == 0) &
-                          (v->melds[f->next_side][r].naturals > 0);
+        /* the top card alone would take the pile for the next side (its
+         * meld: cn_rule_take_form); else, a pile worth having: be
+         * careful */
+        const int joins =
+            f->next_is_opponent &
+            (cn_rule_take_form(f->next_frozen,
+                               v->melds[f->next_side][r].naturals > 0, 0,
+                               0) == CN_ALLOWED);
         const long careful = (f->next_is_opponent & (v->pile_n >= 4)) ? 20
                                                                        : 0;
-        /* P2: a black three stops the next player taking the pile */
+        /* a black three on top stops the next player taking the pile
+         * (cn_rule_pile) */
         s = b3 ? 400 : 200 - 2 * value - (joins ? 150 : careful);
         break;
     }

@@ -280,8 +280,8 @@ static void offer_melds(pick *p, cn_facts *f)
     const int yes = f->st->permission == CANASTA_PERMISSION_YES;
     int quiet = -1; /* offer_rank's; asked at the first rank with groups */
     /* The ranks with groups: a meld to add to, or a natural pair. */
-    const cn_kept *k = &f->st->k;
-    uint32_t ranks = (uint32_t)(k->melded[f->side] | k->held_more[f->seat]) &
+    const cn_kept *kp = &f->st->k;
+    uint32_t ranks = (uint32_t)(kp->melded[f->side] | kp->held_more[f->seat]) &
                      CN_RANKS_4_TO_ACE;
     while (ranks) {
         const int r = cn_lowest_bit(ranks);
