@@ -120,10 +120,23 @@ static int groups_legal(const cn_facts *f, int kind, const cn_spec *g, int n)
     return cn_check(f->st, &m, NULL, 0) == CANASTA_OK;
 }
 
-/* Whether taking the pile with the hand cards of group (r, k, t, j) is
- * legal, by the full check (P1-P6, O3, G1), as take_variants asks it. */
+/* Whether an opened side's take of the pile with the hand cards of
+ * group (r, k, t, j), a form the legal moves list (cn_take_form_listed),
+ * is legal, as take_variants asks the full check.  The pile can be taken
+ * (cn_rule_pile: the caller asked), the form meets P4 and P5 and makes a
+ * legal meld with the top card (M1, M4: onto the side's meld it adds a
+ * natural; a new meld is three cards, one wild at most), and an opened
+ * side needs no opening: what is left is P6 and cn_rule_after_meld on
+ * the hand it leaves (less the form, plus the cards under the top but
+ * red threes, R2), which the full check decides when they may refuse. */
 static int take_legal(const cn_facts *f, int r, int k, int t, int j)
 {
+    const cn_state *st = f->st;
+    const int after = f->hand_n - (k + t + j) + cn_pile_pickup_count(st);
+    if (cn_rule_one_card(st->p.one_card_rule, f->hand_n, st->pile_n) ==
+            CN_ALLOWED &&
+        cn_rule_after_meld(0, after, st->permission) == CN_ALLOWED)
+        return 1;
     cn_spec g;
     g.r = (int8_t)r;
     g.k = (int8_t)k;

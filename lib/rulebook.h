@@ -12,10 +12,11 @@
  * where a rule depends on it (CN_UNLESS_OUT).
  *
  * A newcomer following a rule ID from RULES.md: P2 and P3 cn_rule_pile;
- * P4 and P5 cn_rule_take_form; G1 and G4 for a discard cn_rule_discard,
- * after a meld cn_rule_after_meld; the G4 question cn_rule_ask; who must
- * be able to go out cn_rule_must_go_out; G3 cn_g3_waiver_turn,
- * cn_g3_waived and cn_exit_concealed; S6 cn_s6_over and cn_game_over. */
+ * P4 and P5 cn_rule_take_form; P6 cn_rule_one_card; G1 and G4 for a
+ * discard cn_rule_discard, after a meld cn_rule_after_meld; the G4
+ * question cn_rule_ask; who must be able to go out cn_rule_must_go_out;
+ * G3 cn_g3_waiver_turn, cn_g3_waived and cn_exit_concealed; S6
+ * cn_s6_over and cn_game_over. */
 #ifndef CANASTA_RULEBOOK_H
 #define CANASTA_RULEBOOK_H
 
@@ -35,7 +36,8 @@ typedef enum cn_verdict {
     CN_REFUSED_G4_ASKED = 9,       /* asked already this turn */
     CN_REFUSED_G4_ASK_LATE = 10,   /* asked after a meld */
     CN_REFUSED_G4_ONE_CARD = 11,   /* one card left: nothing to ask */
-    CN_REFUSED_G4_CANNOT_OUT = 12  /* asked by a seat that cannot go out */
+    CN_REFUSED_G4_CANNOT_OUT = 12, /* asked by a seat that cannot go out */
+    CN_REFUSED_P6_ONE_CARD = 13    /* one card in hand, one in the pile */
 } cn_verdict;
 
 /* Or'ed into a refusal: it holds only when the seat could not (still) go
@@ -96,6 +98,15 @@ static inline int cn_rule_take_form(int frozen, int has_meld, int nat,
         return nat >= 2 ? CN_ALLOWED : CN_REFUSED_P4_FROZEN;
     return has_meld || (nat >= 1 && nat + wild >= 2)
                ? CN_ALLOWED : CN_REFUSED_P5_NOT_MELDED;
+}
+
+/* P6 (CANASTA_OPT_ONE_CARD_RULE): may a seat holding hand_n cards take a
+ * pile of pile_n cards?  Not with one card in hand and one in the pile,
+ * when the option is on. */
+static inline int cn_rule_one_card(int one_card_rule, int hand_n, int pile_n)
+{
+    return one_card_rule && hand_n == 1 && pile_n == 1
+               ? CN_REFUSED_P6_ONE_CARD : CN_ALLOWED;
 }
 
 /* The smallest top-card groups (hand cards that meld the top card, as

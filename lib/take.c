@@ -124,7 +124,7 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
             nat++;
     }
     int held = st->k.held[seat][r];
-    if (st->p.one_card_rule && st->hand_n[seat] == 1 && st->pile_n == 1) {
+    if (cn_rule_one_card(st->p.one_card_rule, st->hand_n[seat], st->pile_n)) {
         cn_why(why, ws, 0,
             "P6: with one card in your hand you may not take a pile of one "
             "card");
