@@ -8,8 +8,11 @@
  * places, scores each from its counts with player.c's own score functions
  * (cn_meld_score, cn_out_meld_score, cn_take_score, cn_discard_score) and
  * builds only the winner.  Where legal.c asks the full check, the walk
- * asks the same question: from the counts for a single-group meld
- * (group_legal), with cn_check for an opening or a pile take.
+ * asks the same question: from the counts and the rulebook's predicates
+ * (rulebook.h) for a single-group meld (group_legal) and a pile take
+ * (take_legal, with cn_check where P6 or the going-out rules may refuse
+ * it), with cn_check for an opening that leaves one card or none.  The
+ * counts are the facts the game state keeps (cn_kept).
  *
  * It gives up (returns 0, and player.c lists the moves) in the draw phase
  * of a side that has not opened (its takes are openings of several
