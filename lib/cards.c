@@ -25,6 +25,18 @@ const uint8_t cn_values[CANASTA_CARD_LIMIT] = {
     50, 0, 0, 0              /* joker (60); 61..63 are not cards */
 };
 
+/* The kinds of cn_kind (internal.h): the rank, except black threes 3 and
+ * red threes 1, and the joker 15. */
+#define K4(k) k, k, k, k
+const uint8_t cn_kinds[CANASTA_CARD_LIMIT] = {
+    K4(0), K4(0),            /* 0..7: not cards */
+    K4(2),                   /* twos */
+    3, 1, 1, 3,              /* threes: black 3, red 1 */
+    K4(4), K4(5), K4(6), K4(7), K4(8), K4(9), K4(10), K4(11), K4(12),
+    K4(13), K4(14),
+    15, 0, 0, 0              /* joker (60); 61..63 are not cards */
+};
+
 /* Copies with explicit lengths: every text is at most 2 characters plus
  * a suit letter, which is what the 4-byte minimum of buf is for. */
 void cn_card_name(char *buf, int c)

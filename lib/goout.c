@@ -1,6 +1,6 @@
-/* goout.c - could this player go out now?  (G1, G3, G4, G5)  And the two
- * G3 decisions: the waiver of the opening minimum, and whether an exit is
- * concealed.
+/* goout.c - could this player go out now?  (G1, G3, G4, G5)  The G3
+ * waiver it applies, and the rules that ask it (G4, G1), are decided in
+ * rulebook.c and rulebook.h.
  *
  * The library answers this before letting a player ask "may I go out?"
  * (so a yes never traps anyone) and, after a yes, before each meld.  A
@@ -13,7 +13,7 @@
 #include <string.h>
 #include "internal.h"
 
-static int melds_up(const int nat[CN_RANKS], int b3, int wild,
+static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
                     const cn_goout_query *q)
 {
     if (b3 != 0 && b3 != 3 && b3 != 4)
@@ -67,19 +67,17 @@ static int melds_up(const int nat[CN_RANKS], int b3, int wild,
 
 int cn_can_go_out(const cn_goout_query *q)
 {
-    const uint8_t *h = q->hand;
-    int nat[CN_RANKS] = { 0 };
-    for (int r = 4; r <= 14; r++)
-        nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
-    return cn_can_go_out_counts(q, nat, h[12] + h[15],
-                                h[8] + h[9] + h[10] + h[11],
-                                h[CANASTA_JOKER]);
+    uint8_t kinds[CN_RANKS];
+    int value;
+    cn_hand_kinds(kinds, &value, q->hand);
+    return cn_goout_kinds(q, kinds, value);
 }
 
-int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
-                         int b3, int twos, int jokers)
+int cn_goout_kinds(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
+                   int hand_value)
 {
-    const uint8_t *h = q->hand;
+    const uint8_t *held = kinds; /* naturals by rank, 4..14 */
+    const int b3 = kinds[3], twos = kinds[2], jokers = kinds[15];
     /* Quick refusal (most calls end here): every rank held once with no
      * meld to join, and a wrong number of black threes, needs the single
      * discard. */
@@ -106,10 +104,7 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
     if (reachable < q->needed)
         return 0;
 
-    int hand_value = 0; /* needed only by an opening (O1/O2) */
-    if (!q->opened && !q->waiver)
-        for (int c = 8; c <= 60; c++)
-            hand_value += h[c] * cn_value(c);
+    /* hand_value is needed only by an opening (O1/O2). */
 
     /* The discards worth trying (suits never matter here).  A stray
      * cannot be melded, so with one it is the only discard.  Otherwise
@@ -129,7 +124,7 @@ int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
     }
     for (int i = 0; i < n_tries; i++) {
         int d = tries[i], dv = 0;
-        int nat[CN_RANKS]; /* held, less the discard */
+        uint8_t nat[CN_RANKS]; /* held, less the discard */
         memcpy(nat, held, sizeof nat);
         int d3 = b3, dw = twos + jokers;
         if (d >= 4 && d <= 14) {
@@ -169,51 +164,7 @@ void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
     q->waiver = cn_g3_waiver_turn(st, seat);
 }
 
-/* G3, the opening minimum: "if the side has not opened and the player
- * drew from the stock, the opening minimum does not apply; after taking
- * the pile it does".  The waiver is for a concealed exit, and it can only
- * ever let a concealed one through, under either reading of G3 (option
- * CANASTA_OPT_CONCEALED_ADDITIONS): a side that has not opened has no
- * meld on the table, so every card of an exit its first meld makes goes
- * into a meld the player starts in this turn, in the one MELD move that
- * leaves at most one card (cn_g3_waived); that last card is discarded,
- * or joins one of those melds.  Nothing in the new reading (no addition
- * to the partner's melds) can fail there, so the waiver is the same under
- * both readings. */
-int cn_g3_waiver_turn(const cn_state *st, int seat)
-{
-    return st->turn_src == CN_SRC_STOCK && st->turn_melds == 0 &&
-           !st->seat_melded[seat];
-}
-
-int cn_g3_waived(const cn_state *st, int seat, int hand_after,
-                 int new_canasta)
-{
-    return cn_g3_waiver_turn(st, seat) && hand_after <= 1 && new_canasta;
-}
-
-/* G3, the bonus: the whole hand melded in one turn, with a canasta among
- * the melds the player began in it, having melded nothing in an earlier
- * turn (melded_before_turn).  By default (the published reading: Pagat,
- * Britannica) every card of that turn goes into melds the player starts
- * in it, so a card laid on a meld the side had before the turn
- * (turn_added_old) makes it an ordinary exit; option
- * CANASTA_OPT_CONCEALED_ADDITIONS 1 (the 1.0 reading) allows that. */
-int cn_exit_concealed(const cn_state *st, int seat)
-{
-    if (st->melded_before_turn)
-        return 0;
-    if (st->turn_added_old && !st->p.concealed_adds)
-        return 0;
-    int side = st->side_of[seat];
-    for (int r = 3; r <= 14; r++)
-        if ((st->turn_new_melds >> r & 1) &&
-            cn_meld_size(&st->melds[side][r]) >= 7)
-            return 1;
-    return 0;
-}
-
-/* For the seat to move, from the game state as it stands. */
+/* For the seat to move, from its cards and its side's melds. */
 int cn_seat_can_go_out(const cn_state *st, int seat)
 {
     int side = st->side_of[seat];
@@ -228,17 +179,43 @@ int cn_seat_can_go_out(const cn_state *st, int seat)
     return cn_can_go_out(&q);
 }
 
-int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
-                         int jokers, const uint8_t *size, const uint8_t *mw,
-                         int needed)
+/* Most calls end at cn_goout_kinds's first refusal (two strays: ranks
+ * held once with no meld to join, or a wrong number of black threes),
+ * which the kept masks decide at once. */
+int cn_seat_out_kept(const cn_state *st, int seat)
+{
+    int side = st->side_of[seat];
+    if (cn_strays_kept(&st->k, seat, side, 0, 0) > 1)
+        return 0;
+    cn_goout_query q;
+    cn_seat_goout_query(&q, st, seat, st->k.meld_size[side],
+                        st->k.meld_wild[side]);
+    return cn_goout_kinds(&q, st->k.held[seat], st->k.hand_value[seat]);
+}
+
+int cn_opened_out_kinds(const uint8_t kinds[CN_RANKS], const uint8_t *size,
+                        const uint8_t *mw, int needed)
 {
     cn_goout_query q;
-    q.hand = NULL; /* read only for an opening's value: none here */
+    q.hand = NULL; /* not read by cn_goout_kinds */
     q.size = size;
     q.mw = mw;
     q.needed = needed;
     q.opened = 1;
     q.minimum = 0;
     q.waiver = 0;
-    return cn_can_go_out_counts(&q, held, b3, twos, jokers);
+    return cn_goout_kinds(&q, kinds, 0); /* no opening: no value read */
+}
+
+int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
+                         int jokers, const uint8_t *size, const uint8_t *mw,
+                         int needed)
+{
+    uint8_t kinds[CN_RANKS] = { 0 };
+    for (int r = 4; r <= 14; r++)
+        kinds[r] = (uint8_t)held[r];
+    kinds[2] = (uint8_t)twos;
+    kinds[3] = (uint8_t)b3;
+    kinds[15] = (uint8_t)jokers;
+    return cn_opened_out_kinds(kinds, size, mw, needed);
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "player.h"
+#include "rulebook.h"
 
 typedef struct out {
     char *buf;
@@ -119,7 +120,9 @@ static void explain_draw(out *o, const cn_facts *f)
         say(o, "a wild card on top blocks the pile.");
     else if (flags & CANASTA_PILE_BLOCKED_BLACK_THREE)
         say(o, "a black 3 on top blocks the pile.");
-    else if ((flags & CANASTA_PILE_FROZEN_MASK) && f->nat[cn_rank(f->top)] < 2)
+    else if (cn_rule_take_form(f->frozen, f->meld_size[cn_rank(f->top)] > 0,
+                               f->nat[cn_rank(f->top)], f->wilds) ==
+             CN_REFUSED_P4_FROZEN)
         say(o, "the pile is frozen and you hold no natural pair of %s.",
             cn_rank_plural(cn_rank(f->top)));
     else if (!takes && f->meld_size[cn_rank(f->top)] == 0)
@@ -266,8 +269,8 @@ CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
     if (rc)
         return rc;
     out o = { reason, reason_size, 0 };
-    /* The facts in full (a draw decided at once reads only a few), on
-     * the state the decision read. */
+    /* The facts afresh, on the state the decision read (the going-out
+     * facts as the reason asks them, not as the decision left them). */
     cn_facts_init(&f, f.st, player->knob);
     cn_facts_wants_out(&f); /* the reason may name it */
     explain(&o, &f, move);

@@ -80,6 +80,37 @@ typedef struct cn_event {
     uint16_t off, n;               /* cards: ev_cards[off .. off+n) */
 } cn_event;
 
+/* Facts kept, not recounted (issue 19): the counts the rules and the
+ * player decide from, kept up to date by the functions that move cards
+ * (cn_hand_add, cn_hand_remove, cn_meld_lay, cn_pile_changed) and made
+ * again from the cards by cn_facts_rebuild (facts.c) wherever a state is
+ * built otherwise: the deal, a position read, a view, a determinized
+ * world.  They are a function of the cards, so equal states still compare
+ * equal byte for byte; the information-set hash (search.c) names the
+ * fields it reads and leaves these out.  cn_facts_check compares them
+ * with a recount. */
+typedef struct cn_kept {
+    /* A seat's hand by kind: [2] twos, [3] black threes, [4..14] the
+     * naturals of that rank, [15] jokers (cn_kind); [0] is always 0, and
+     * [1] counts red threes, which a hand holds only while the deal lays
+     * them out (C6). */
+    uint8_t held[CN_MAX_PLAYERS][CN_RANKS];
+    /* The same as bit masks, bit k for kind k: held once, held twice or
+     * more (cn_kept_mark).  The walk and the going-out check's quick
+     * refusal read a whole hand at once from them. */
+    uint16_t held_one[CN_MAX_PLAYERS], held_more[CN_MAX_PLAYERS];
+    uint16_t hand_value[CN_MAX_PLAYERS];          /* V1 points held */
+    uint16_t melded[CN_MAX_SIDES];  /* bit r: the side has a meld of rank r */
+    /* A side's meld of each rank (3..14): its cards, and how many of them
+     * are wild. */
+    uint8_t meld_size[CN_MAX_SIDES][CN_RANKS];
+    uint8_t meld_wild[CN_MAX_SIDES][CN_RANKS];
+    uint8_t canastas[CN_MAX_SIDES];   /* melds of seven cards or more */
+    uint8_t pile[CN_MAX_SIDES];       /* cn_rule_pile: P2, P3 bits */
+    /* 240 bytes, a multiple of 8: cn_state stays without implicit
+     * padding (facts.c checks it at compile time). */
+} cn_kept;
+
 typedef struct cn_state {
     cn_params p;
     uint64_t seed;
@@ -119,6 +150,7 @@ typedef struct cn_state {
     uint8_t deck[CN_MAX_DECK];  /* this hand's order, deck[0] on top */
     uint8_t stock[CN_MAX_DECK]; /* stock[stock_n-1] is the top */
     uint8_t pile[CN_MAX_DECK];  /* pile[pile_n-1] is the top */
+    cn_kept k;                  /* derived from the fields above */
 
     /* What the last move made happen (part of the state so that clone,
      * copy and equal need no special case; undo recomputes it). */
@@ -168,6 +200,11 @@ static inline int cn_is_black3(int c) { return c == 12 || c == 15; }
 /* V1 by card code (cards.c); 0 for codes that are not cards. */
 extern const uint8_t cn_values[CANASTA_CARD_LIMIT];
 static inline int cn_value(int c) { return cn_values[c & 63]; }
+/* A card's kind, the index of cn_kept.held (cards.c): 2 a two, 3 a black
+ * three, 4..14 a natural of that rank, 15 the joker, 1 a red three; 0
+ * for codes that are not cards. */
+extern const uint8_t cn_kinds[CANASTA_CARD_LIMIT];
+static inline int cn_kind(int c) { return cn_kinds[c & 63]; }
 /* Writes "7h" etc. into buf (size >= 4). */
 void cn_card_name(char *buf, int c);
 const char *cn_rank_name(int rank);   /* "7", "K", "black 3" */
@@ -236,6 +273,20 @@ static inline int cn_lowest_bit(uint32_t x)
     return i;
 #endif
 }
+/* The number of bits set in x. */
+static inline int cn_popcount(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+/* The ranks 4..ace as a mask of bits. */
+#define CN_RANKS_4_TO_ACE 0x7FF0u
 /* The first of four card counts in a row (a rank's suits) that is not 0:
  * 0..3, or 4 when all are. */
 static inline int cn_first_held4(const uint8_t *c)
@@ -244,10 +295,16 @@ static inline int cn_first_held4(const uint8_t *c)
                          (uint32_t)(c[2] != 0) << 2 |
                          (uint32_t)(c[3] != 0) << 3 | 16u);
 }
-static inline int cn_nat_count(const cn_state *st, int seat, int rank)
+/* The lowest card code of kind (cn_kind: 2..15) that hand (by code)
+ * holds, which must hold one: the card the legal moves name for a
+ * discard of that kind. */
+static inline int cn_kind_card(const uint8_t *hand, int kind)
 {
-    const uint8_t *h = st->hand[seat] + rank * 4;
-    return h[0] + h[1] + h[2] + h[3];
+    if (kind == 15)
+        return CANASTA_JOKER;
+    if (kind == 3)
+        return hand[12] ? 12 : 15;
+    return kind * 4 + cn_first_held4(hand + kind * 4);
 }
 int cn_side_canastas(const cn_state *st, int side);
 int cn_partner(const cn_state *st, int seat);
@@ -259,16 +316,68 @@ void cn_form_partnership(cn_state *st, int lone);
 /* X3: the partners play on one merged table (the lone hand took the pile)
  * rather than apart (it went out first, or nobody is alone yet). */
 int cn_partners_merged(const cn_state *st);
-void cn_hand_add(cn_state *st, int seat, int card);
-void cn_hand_remove(cn_state *st, int seat, int card);
+/* The masks of cn_kept for kind k of seat's hand, now held n times. */
+static inline void cn_kept_mark(cn_kept *k, int seat, int kind, int n)
+{
+    const uint32_t bit = 1u << kind;
+    k->held_one[seat] = (uint16_t)((k->held_one[seat] & ~bit) |
+                                   (n == 1 ? bit : 0));
+    k->held_more[seat] = (uint16_t)((k->held_more[seat] & ~bit) |
+                                    (n >= 2 ? bit : 0));
+}
+/* Every card that enters or leaves a hand goes through these two, which
+ * keep the hand's facts (cn_kept.held and its masks, hand_value). */
+static inline void cn_hand_add(cn_state *st, int seat, int card)
+{
+    const int kind = cn_kind(card);
+    st->hand[seat][card]++;
+    st->hand_n[seat]++;
+    cn_kept_mark(&st->k, seat, kind, ++st->k.held[seat][kind]);
+    st->k.hand_value[seat] = (uint16_t)(st->k.hand_value[seat] +
+                                        cn_value(card));
+}
+static inline void cn_hand_remove(cn_state *st, int seat, int card)
+{
+    const int kind = cn_kind(card);
+    st->hand[seat][card]--;
+    st->hand_n[seat]--;
+    cn_kept_mark(&st->k, seat, kind, --st->k.held[seat][kind]);
+    st->k.hand_value[seat] = (uint16_t)(st->k.hand_value[seat] -
+                                        cn_value(card));
+}
 void cn_lay_red_three(cn_state *st, int seat, int card);
 /* E2 helper: draw cards for seat, replacing red threes; returns 1 when
  * the stock ran out on a red three (the hand must end). */
 int cn_draw_cards(cn_state *st, int seat, int count, int event_kind);
 
+/* ---- facts.c: the facts kept in the state (cn_kept) ---- */
+/* Make every kept fact again from the cards: the one way a state built
+ * other than by playing moves gets its facts (the deal, a position read,
+ * a view, a determinized world). */
+void cn_facts_rebuild(cn_state *st);
+/* 1 when every kept fact equals its recount from the cards, else 0 (the
+ * state check and the tests ask it after every move). */
+int cn_facts_check(const cn_state *st);
+/* The facts of the side's melds again (after an X3 merge). */
+void cn_facts_melds(cn_state *st, int side);
+/* A hand by card code as kinds (cn_kept.held's layout) and its V1
+ * value. */
+void cn_hand_kinds(uint8_t kinds[CN_RANKS], int *value, const uint8_t *hand);
+
 /* ---- pile.c ---- */
-int cn_pile_flags(const cn_state *st, int side);
-int cn_pile_frozen(const cn_state *st, int side);
+/* cn_rule_pile (rulebook.h) for side, as the state keeps it. */
+static inline int cn_pile_flags(const cn_state *st, int side)
+{
+    return st->k.pile[side];
+}
+/* P3 (cn_rule_pile): the pile is frozen for side. */
+static inline int cn_pile_frozen(const cn_state *st, int side)
+{
+    return (st->k.pile[side] & CANASTA_PILE_FROZEN_MASK) != 0;
+}
+/* The pile, or whether a side has opened, changed: renew every side's
+ * cn_kept.pile. */
+void cn_pile_changed(cn_state *st);
 /* P7, R2: how many cards taking the pile adds to the hand: those under
  * the top card, red threes aside (they are laid out). */
 int cn_pile_pickup_count(const cn_state *st);
@@ -277,9 +386,9 @@ int cn_pile_pickup_count(const cn_state *st);
 /* Could a player holding hand[] go out this turn, given the side's melds
  * (cards size[], of which wild mw[], by rank)?  See goout.c. */
 typedef struct cn_goout_query {
-    const uint8_t *hand;         /* counts by card code; the counts'
-                                  * entry reads it only for an opening's
-                                  * value (!opened && !waiver) */
+    const uint8_t *hand;         /* counts by card code (cn_can_go_out
+                                  * only; cn_goout_kinds is given the
+                                  * hand's kinds and value instead) */
     const uint8_t *size, *mw;    /* side meld sizes / wilds by rank */
     int needed;                  /* canastas needed */
     int opened;                  /* side has opened */
@@ -287,12 +396,32 @@ typedef struct cn_goout_query {
     int waiver;                  /* G3: minimum waived for a concealed exit */
 } cn_goout_query;
 int cn_can_go_out(const cn_goout_query *q);
-/* The same from the hand's counts, when the caller has them: naturals by
- * rank held[4..14], black threes, twos, jokers (q->hand is still read for
- * an opening's value). */
-int cn_can_go_out_counts(const cn_goout_query *q, const int held[CN_RANKS],
-                         int b3, int twos, int jokers);
+/* The same from the hand's kinds (cn_kept.held's layout: kinds[2] twos,
+ * [3] black threes, [4..14] naturals, [15] jokers) and its V1 value (read
+ * only for an opening: !opened && !waiver); q->hand is not read. */
+int cn_goout_kinds(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
+                   int hand_value);
+/* For seat, from its cards and its side's melds (not the kept facts: the
+ * position reader and determinization ask it of states whose facts are
+ * made afterwards). */
 int cn_seat_can_go_out(const cn_state *st, int seat);
+/* The same from the kept facts (the validator, the legal moves, the
+ * player). */
+int cn_seat_out_kept(const cn_state *st, int seat);
+/* The strays cn_goout_kinds counts for seat's hand against side's melds,
+ * from the kept masks: ranks 4..ace held once with no meld of the rank,
+ * and one more for one or five black threes.  As after a meld of rank r
+ * taking b3_used black threes from the hand (r 0: none): a rank melded
+ * holds no stray. */
+static inline int cn_strays_kept(const cn_kept *k, int seat, int side,
+                                 int r, int b3_used)
+{
+    const uint32_t melded = k->melded[side] | (1u << r);
+    const int b3 = k->held[seat][3] - b3_used;
+    return cn_popcount(k->held_one[seat] & ~melded & CN_RANKS_4_TO_ACE) +
+           (b3 == 1 || b3 == 5);
+}
+/* ---- rulebook.c: G3 (and S6 below); rulebook.h has the rest ---- */
 /* G3: the turn's part of the waiver of the opening minimum: seat drew
  * from the stock, has laid no meld in this turn nor in an earlier one.
  * The go-out query (cn_seat_goout_query) waives the minimum on it. */
@@ -308,10 +437,12 @@ int cn_g3_waived(const cn_state *st, int seat, int hand_after,
 int cn_exit_concealed(const cn_state *st, int seat);
 /* For a side that has opened (no minimum, no waiver), from the counts
  * alone: the player's "still out after this meld" (player.c,
- * player_fast.c). */
+ * player_fast.c: cn_opened_out_kinds, from the hand's kinds). */
 int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
                          int jokers, const uint8_t *size, const uint8_t *mw,
                          int needed);
+int cn_opened_out_kinds(const uint8_t kinds[CN_RANKS], const uint8_t *size,
+                        const uint8_t *mw, int needed);
 /* The query of cn_seat_can_go_out with the side's melds given (size[],
  * mw[] by rank, as the caller already holds them). */
 void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
@@ -356,12 +487,12 @@ int cn_deck_value(const cn_params *p);
  * column of the three-player game (X3), and no more than the deck's
  * cards other than red threes make up, seven each. */
 int cn_column_canastas_max(const cn_params *p);
-/* S6 on the totals alone: 1 when the game is over; *winner_plus1 the
- * winning side + 1, or 0 (a tie, or not over). */
+/* rulebook.c: S6 on the totals alone: 1 when the game is over;
+ * *winner_plus1 the winning side + 1, or 0 (a tie, or not over). */
 int cn_s6_over(const cn_params *p, const int32_t *totals, int *winner_plus1);
-/* Whether the game is over after hand hand_no ended with these totals:
- * S6, or the bounds above (then the unique highest total wins, else a
- * tie is declared: no further hand can be played). */
+/* rulebook.c: whether the game is over after hand hand_no ended with
+ * these totals: S6, or the bounds above (then the unique highest total
+ * wins, else a tie is declared: no further hand can be played). */
 int cn_game_over(const cn_params *p, int32_t hand_no, const int32_t *totals,
                  int *winner_plus1);
 /* A previous hand's breakdown checked item by item under p (E3, S1, S2,
@@ -391,7 +522,7 @@ void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
 /* The hand's score of every side (score column) as it stands. */
 void cn_hand_scores(const cn_state *st, int how, int seat,
                     int32_t out[CN_MAX_SIDES][CANASTA_SCORE_ITEMS]);
-/* End the hand: score every side, update totals, decide S6. */
+/* End the hand: score every side, update totals, ask cn_game_over. */
 void cn_end_hand(cn_state *st, int how, int seat);
 
 /* ---- meld.c: the groups of a MELD or TAKE_PILE move ---- */
@@ -413,7 +544,12 @@ int cn_groups_parse(cn_plan *pl, const cn_state *st, const canasta_move *m,
  * when top != 0; fills value, canastas_after, mn/mw. */
 int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
                       int top, char *why, size_t ws);
+/* One card onto a meld's counts (the meld alone: the position reader's,
+ * whose facts are made afterwards). */
 void cn_meld_add_card(cn_meld *md, int card);
+/* One card onto side's meld of rank, keeping its facts (cn_kept): every
+ * card a move lays goes through here. */
+void cn_meld_lay(cn_state *st, int side, int rank, int card);
 /* G3: cards of the player to move went onto a meld its side had before
  * the turn (sets turn_added_old when it matters). */
 void cn_note_added_old(cn_state *st);
@@ -460,19 +596,6 @@ size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st);
 typedef struct cn_spec {
     int8_t r, k, t, j;
 } cn_spec;
-/* P4/P5: the hand cards that take the pile with its top card, in the
- * order the legal moves list them: {naturals, twos, jokers}.  The first,
- * no hand card, is the top card joining the side's meld. */
-extern const int8_t cn_take_forms[4][3];
-/* The forms an opened side may use, cn_take_forms[*first..*last]: only
- * the natural pair when the pile is frozen; the top card alone when it is
- * not and the side has a meld of its rank; else the other three. */
-static inline void cn_take_forms_allowed(int *first, int *last, int frozen,
-                                         int has_meld)
-{
-    *first = frozen || !has_meld ? 1 : 0;
-    *last = frozen ? 1 : has_meld ? 0 : 3;
-}
 /* Move k naturals of rank r (lowest suits first; r == 3: black threes),
  * t twos and j jokers from avail (what is left of the hand) into g: the
  * canonical cards of a group, as the legal moves name them. */
@@ -481,7 +604,8 @@ void cn_fill_group(canasta_group *g, uint8_t *avail, int r, int k, int t,
 /* The opening searches' bound (legal.c, player_fast.c): reach[r], for r
  * from 4 to 15, is the value of the naturals of ranks r..ace held two or
  * more at a time, rank skip left out (0: none). */
-void cn_opening_reach(int reach[CN_RANKS], const int nat[CN_RANKS], int skip);
+void cn_opening_reach(int reach[CN_RANKS], const uint8_t nat[CN_RANKS],
+                      int skip);
 /* The same moves, each handed to visit (in the same order) instead of
  * being stored: nothing is copied or kept. */
 typedef void (*cn_move_visitor)(void *ctx, const canasta_move *m);

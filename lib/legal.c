@@ -10,7 +10,7 @@
  * and for a pile take alike.
  * Nothing here allocates. */
 #include <string.h>
-#include "internal.h"
+#include "rulebook.h"
 
 const int8_t cn_take_forms[4][3] = {
     { 0, 0, 0 }, { 2, 0, 0 }, { 1, 1, 0 }, { 1, 0, 1 }
@@ -90,7 +90,8 @@ typedef struct ctx {
     emitter *e;
     int seat, side;
     uint8_t avail[CANASTA_CARD_LIMIT]; /* hand cards not in the move yet */
-    int nat[CN_RANKS], twos, jokers, b3;
+    const uint8_t *nat;     /* the hand by kind (cn_kept.held) */
+    int twos, jokers, b3;
     int minimum;
     canasta_move m;         /* the move being built */
     int gval[CANASTA_MOVE_MAX_GROUPS];
@@ -107,12 +108,10 @@ static void ctx_init(ctx *c, const cn_state *st, emitter *e)
     c->seat = st->cur;
     c->side = st->side_of[c->seat];
     memcpy(c->avail, st->hand[c->seat], sizeof c->avail);
-    const uint8_t *h = c->avail;
-    for (int r = 4; r <= 14; r++)
-        c->nat[r] = h[r * 4] + h[r * 4 + 1] + h[r * 4 + 2] + h[r * 4 + 3];
-    c->twos = h[8] + h[9] + h[10] + h[11];
-    c->jokers = h[CANASTA_JOKER];
-    c->b3 = h[12] + h[15];
+    c->nat = st->k.held[c->seat];
+    c->twos = c->nat[2];
+    c->jokers = c->nat[15];
+    c->b3 = c->nat[3];
     c->minimum = cn_seat_minimum(st, c->seat);
 }
 
@@ -142,20 +141,22 @@ static void opening_leaf(ctx *c, const cn_spec *sp, int n, int value)
         used += gr->count;
     }
     c->m.ngroups = (uint8_t)n;
-    if (c->m.kind == CANASTA_MOVE_TAKE_PILE ||
-        c->st->permission == CANASTA_PERMISSION_YES) {
+    if (c->m.kind == CANASTA_MOVE_TAKE_PILE) {
         emit_if_legal(c);
         return;
     }
     /* The groups are legal melds of cards in the hand reaching the
-     * minimum by construction; what is left to check is G1. */
-    if (c->st->hand_n[c->seat] - used > 1)
+     * minimum by construction; what is left is cn_rule_after_meld, which
+     * the full check decides when it may refuse. */
+    if (cn_rule_after_meld(0, c->st->hand_n[c->seat] - used,
+                           c->st->permission) == CN_ALLOWED)
         emit(c->e, &c->m);
     else
-        emit_if_legal(c); /* leaves one card or none: G1 decides */
+        emit_if_legal(c);
 }
 
-void cn_opening_reach(int reach[CN_RANKS], const int nat[CN_RANKS], int skip)
+void cn_opening_reach(int reach[CN_RANKS], const uint8_t nat[CN_RANKS],
+                      int skip)
 {
     reach[15] = 0;
     for (int r = 14; r >= 4; r--)
@@ -283,8 +284,9 @@ static void exit_wilds(exit_ctx *x, int i, int twos, int jokers)
 
 /* c->m.kind says which: a MELD, or a TAKE_PILE of a top card of rank
  * top_rank (its value top_value) over `under` cards that would join the
- * hand.  A take's first group is the top card's rank and holds a natural
- * pair at least (the pile is frozen for an unopened side: P3, P4). */
+ * hand.  A take's first group is the top card's rank, as
+ * cn_rule_take_form allows it on a pile frozen for the side (an unopened
+ * side's always is: cn_rule_pile). */
 static void whole_hand_exits(ctx *c, int top_rank, int top_value, int under)
 {
     const int take = c->m.kind == CANASTA_MOVE_TAKE_PILE;
@@ -296,7 +298,8 @@ static void whole_hand_exits(ctx *c, int top_rank, int top_value, int under)
      * those picked up, one at most (G1) */
     for (int d = 0; d <= 15 && under + (d != 0) <= 1; d++) {
         int twos = c->twos, jokers = c->jokers;
-        memcpy(x.nat, c->nat, sizeof x.nat);
+        for (int r = 0; r < CN_RANKS; r++)
+            x.nat[r] = c->nat[r];
         x.b3 = c->b3;
         if (d == 2) { if (!twos) continue; twos--; }
         else if (d == 3) { if (!x.b3) continue; x.b3--; }
@@ -306,8 +309,10 @@ static void whole_hand_exits(ctx *c, int top_rank, int top_value, int under)
         if (x.b3 != 0 && x.b3 != 3 && x.b3 != 4)
             continue;
         /* A take counts only with the black threes (no waiver), and its
-         * first meld needs a natural pair of the top card's rank. */
-        if (take && (x.b3 == 0 || x.nat[top_rank] < 2))
+         * first meld holds every natural of the top card's rank. */
+        if (take && (x.b3 == 0 ||
+                     cn_rule_take_form(cn_pile_frozen(c->st, c->side), 0,
+                                       x.nat[top_rank], 0) != CN_ALLOWED))
             continue;
         /* The side has no melds yet: every rank held becomes a new meld,
          * so a lone natural makes the exit impossible. */
@@ -344,11 +349,9 @@ static void whole_hand_exits(ctx *c, int top_rank, int top_value, int under)
 static void take_variants(ctx *c)
 {
     const cn_state *st = c->st;
-    if (st->pile_n == 0)
-        return;
+    if (cn_pile_flags(st, c->side) & CN_PILE_NO_TAKE)
+        return; /* cn_rule_pile */
     int top = st->pile[st->pile_n - 1];
-    if (cn_is_wild(top) || cn_is_black3(top))
-        return;
     int r = cn_rank(top);
     canasta_move *m = &c->m;
     m->kind = CANASTA_MOVE_TAKE_PILE;
@@ -358,17 +361,23 @@ static void take_variants(ctx *c)
     canasta_group *g = &m->groups[0];
     g->rank = (uint8_t)r;
 
+    const int frozen = cn_pile_frozen(st, c->side);
+    const int has_meld = st->k.meld_size[c->side][r] > 0;
     if (!st->opened[c->side]) {
-        /* Frozen against the side (P3): a natural pair at least, then as
-         * much as the opening needs (O3).  The top card is not in the
+        /* Frozen against the side (cn_rule_pile): the top card's group
+         * as cn_rule_take_form allows it (a natural pair at least), then
+         * as much as the opening needs (O3).  The top card is not in the
          * hand, so groups[0] names only the hand cards. */
         cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
         int v = cn_value(top), nv = cn_value(CANASTA_CARD(r, 0));
         c->fixed_groups = 1;
         cn_opening_reach(c->reach, c->nat, r);
-        for (int k = 2; k <= c->nat[r]; k++)
+        for (int k = 0; k <= c->nat[r]; k++)
             for (int t = 0; t <= c->twos && t <= 3; t++)
                 for (int j = 0; j <= c->jokers && t + j <= 3; j++) {
+                    if (cn_rule_take_form(frozen, has_meld, k, t + j) !=
+                        CN_ALLOWED)
+                        continue;
                     sp[0].r = (int8_t)r;
                     sp[0].k = (int8_t)k;
                     sp[0].t = (int8_t)t;
@@ -386,11 +395,9 @@ static void take_variants(ctx *c)
             whole_hand_exits(c, r, v, under);
         return;
     }
-    int has_meld = cn_meld_size(&st->melds[c->side][r]) > 0;
-    int first, last;
-    cn_take_forms_allowed(&first, &last, cn_pile_frozen(st, c->side),
-                          has_meld);
-    for (int i = first; i <= last; i++) {
+    for (int i = 0; i < 4; i++) {
+        if (!cn_take_form_listed(i, frozen, has_meld))
+            continue;
         const int8_t *form = cn_take_forms[i];
         if (c->nat[r] < form[0] || c->twos < form[1] || c->jokers < form[2])
             continue;
@@ -422,20 +429,20 @@ static void draw_phase(ctx *c)
 static void single_groups(ctx *c)
 {
     const cn_state *st = c->st;
-    int hn = st->hand_n[c->seat];
-    int yes = st->permission == CANASTA_PERMISSION_YES;
+    int hn = st->hand_n[c->seat], perm = st->permission;
     canasta_move *m = &c->m;
     m->kind = CANASTA_MOVE_MELD;
     m->seat = (uint8_t)c->seat;
     m->card = 0;
     m->ngroups = 1;
     canasta_group *g = &m->groups[0];
+    const uint8_t *size = st->k.meld_size[c->side];
+    const uint8_t *wild = st->k.meld_wild[c->side];
     for (int r = 4; r <= 14; r++) {
-        const cn_meld *md = &st->melds[c->side][r];
-        int exists = cn_meld_size(md) > 0;
+        int exists = size[r] > 0;
         if (!exists && c->nat[r] < 2)
             continue;
-        int room = cn_wild_room(md->twos + md->jokers);
+        int room = cn_wild_room(wild[r]);
         g->rank = (uint8_t)r;
         for (int k = exists ? 0 : 2; k <= c->nat[r]; k++)
             for (int t = 0; t <= c->twos && t <= room; t++)
@@ -444,17 +451,19 @@ static void single_groups(ctx *c)
                     if (used == 0 || (!exists && used < 3))
                         continue;
                     cn_fill_group(g, c->avail, r, k, t, j);
-                    /* Leaving one card or none (G1), or after a yes (G4):
-                     * the full check decides. */
-                    if ((!yes && hn - used > 1) ||
+                    /* The group is a legal meld by construction; when
+                     * cn_rule_after_meld may refuse it (one card or none
+                     * left, or after a yes) the full check decides. */
+                    if (cn_rule_after_meld(0, hn - used, perm) ==
+                            CN_ALLOWED ||
                         cn_check(st, m, NULL, 0) == CANASTA_OK)
                         emit(c->e, m);
                     unfill_group(g, c->avail);
                 }
     }
-    /* M6: black threes, only in the move that goes out. */
+    /* Black threes: only in the move that goes out (cn_rule_after_meld). */
     for (int k = 3; k <= c->b3 && k <= 4; k++) {
-        if (hn - k > 1)
+        if (cn_rule_after_meld(1, hn - k, perm) == CN_REFUSED_M6_NOT_OUT)
             continue;
         g->rank = 3;
         cn_fill_group(g, c->avail, 3, k, 0, 0);
@@ -466,37 +475,28 @@ static void single_groups(ctx *c)
 static void discards(ctx *c)
 {
     const cn_state *st = c->st;
-    int hn = st->hand_n[c->seat];
-    if (hn == 1) {
-        if (st->permission == CANASTA_PERMISSION_NO ||
-            cn_side_canastas(st, c->side) < st->p.canastas_to_go_out)
-            return;
-    } else if (st->permission == CANASTA_PERMISSION_YES) {
+    if (cn_rule_discard(st->hand_n[c->seat], st->permission,
+                        st->k.canastas[c->side],
+                        st->p.canastas_to_go_out) != CN_ALLOWED)
         return;
-    }
-    /* One card per interchangeable class, lowest code first. */
-    int seen_class[CN_RANKS] = { 0 };
-    for (int card = 8; card <= 60; card++) {
-        if (!c->avail[card])
-            continue;
-        int cls = card == CANASTA_JOKER ? 15 : cn_rank(card);
-        if (seen_class[cls])
-            continue;
-        seen_class[cls] = 1;
-        simple(c->e, CANASTA_MOVE_DISCARD, c->seat, card);
-    }
+    /* One card per interchangeable kind, lowest code first: the kinds
+     * (cn_kind) held, in the order of their codes. */
+    const cn_kept *k = &st->k;
+    uint32_t kinds = (uint32_t)(k->held_one[c->seat] |
+                                k->held_more[c->seat]) & 0xFFFCu;
+    for (; kinds; kinds &= kinds - 1)
+        simple(c->e, CANASTA_MOVE_DISCARD, c->seat,
+               cn_kind_card(c->avail, cn_lowest_bit(kinds)));
 }
 
 static void play_phase(ctx *c)
 {
     const cn_state *st = c->st;
-    canasta_move ask;
-    ask.kind = CANASTA_MOVE_ASK;
-    ask.seat = (uint8_t)c->seat;
-    ask.card = 0;
-    ask.ngroups = 0;
-    if (st->p.ask_allowed && cn_check(st, &ask, NULL, 0) == CANASTA_OK)
-        emit(c->e, &ask);
+    int ask = cn_rule_ask(st, c->seat);
+    if (ask & CN_UNLESS_OUT)
+        ask = cn_unless_out(ask, cn_seat_out_kept(st, c->seat));
+    if (ask == CN_ALLOWED)
+        simple(c->e, CANASTA_MOVE_ASK, c->seat, 0);
     if (st->opened[c->side]) {
         single_groups(c);
     } else {
@@ -508,7 +508,7 @@ static void play_phase(ctx *c)
         cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
         cn_opening_reach(c->reach, c->nat, 0);
         opening_dfs(c, sp, 0, 4, 0, 0);
-        if (cn_seat_can_go_out(st, c->seat))
+        if (cn_seat_out_kept(st, c->seat))
             whole_hand_exits(c, 0, 0, 0);
     }
     discards(c);

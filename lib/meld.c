@@ -1,7 +1,7 @@
 /* meld.c - melds and canastas (M1-M6): the checks on the groups of a MELD
  * or TAKE_PILE move, and laying them on the table. */
 #include <string.h>
-#include "internal.h"
+#include "rulebook.h"
 
 static int group_rank_ok(int r) { return r >= 3 && r <= 14; }
 
@@ -200,11 +200,8 @@ static int can_finish(const cn_state *st, const uint8_t *hand, int n,
 }
 
 /* The going-out rules after a MELD or TAKE_PILE leaving hand_after
- * cards (after: the hand by code), in this order: M6, black threes only
- * in the move that goes out; G4, never out after a "no"; G1, the hand
- * may be left with no card or one card only if the player can go out
- * from there (the last card discarded, or melded onto a meld it
- * completes); G4, after a "yes" going out must stay possible.
+ * cards (after: the hand by code), as cn_rule_after_meld decides them
+ * (M6, G4, G1, G4), with the sentence of the rule that refuses.
  *
  * brief 0 (cn_after_meld_check): the first rule broken gets the
  * sentence, and a second one broken by the same move is named after it
@@ -223,7 +220,14 @@ static int after_meld(const cn_state *st, const cn_plan *pl,
     int words = why && ws;
     if (brief && !words)
         return CANASTA_OK;
-    if (pl->black_threes && hand_after > 1) {
+    int v = cn_rule_after_meld(pl->black_threes, hand_after,
+                               st->permission);
+    if (v & CN_UNLESS_OUT)
+        v = cn_unless_out(v, can_finish(st, after, hand_after, pl));
+    switch (v) {
+    case CN_ALLOWED:
+        return CANASTA_OK;
+    case CN_REFUSED_M6_NOT_OUT:
         if (brief)
             cn_why_also(why, ws, 0, "; also M6: black threes are melded "
                         "only by a player going out");
@@ -232,38 +236,32 @@ static int after_meld(const cn_state *st, const cn_plan *pl,
                    "going out; after this move you would still hold %d "
                    "cards", hand_after);
         return CANASTA_E_THREES;
-    }
-    if (hand_after <= 1) {
-        int no = st->permission == CANASTA_PERMISSION_NO;
-        int can = no && !words ? 1 : can_finish(st, after, hand_after, pl);
-        if (no) {
-            if (brief)
-                cn_why_also(why, ws, 0, "; also G4: your partner said no "
-                            "to going out this turn");
-            else
-                cn_why(why, ws, 0, "G4: your partner said no, so you may "
-                       "not go out this turn; keep at least two cards "
-                       "after melding");
-            if (!can)
-                cn_why_also(why, ws, 0, "; also G1: going out needs %d "
-                            "canasta%s on your side", needed, s);
-            return CANASTA_E_GO_OUT;
-        }
-        if (!can) {
-            if (brief)
-                cn_why_also(why, ws, 0, "; also G1: it would leave you %s, "
-                            "and going out needs %d canasta%s on your side",
-                            hand_after ? "one card" : "no cards", needed, s);
-            else
-                cn_why(why, ws, 0, "G1: your side needs %d canasta%s "
-                       "before you can go out; this move would leave you %s",
-                       needed, s,
-                       hand_after ? "one card, and playing it would empty "
-                                    "your hand" : "no cards");
-            return CANASTA_E_GO_OUT;
-        }
-    } else if (st->permission == CANASTA_PERMISSION_YES &&
-               !can_finish(st, after, hand_after, pl)) {
+    case CN_REFUSED_G4_SAID_NO:
+        if (brief)
+            cn_why_also(why, ws, 0, "; also G4: your partner said no "
+                        "to going out this turn");
+        else
+            cn_why(why, ws, 0, "G4: your partner said no, so you may "
+                   "not go out this turn; keep at least two cards "
+                   "after melding");
+        /* and G1 as well, when the move could not go out anyway */
+        if (words && !can_finish(st, after, hand_after, pl))
+            cn_why_also(why, ws, 0, "; also G1: going out needs %d "
+                        "canasta%s on your side", needed, s);
+        return CANASTA_E_GO_OUT;
+    case CN_REFUSED_G1_CANASTAS:
+        if (brief)
+            cn_why_also(why, ws, 0, "; also G1: it would leave you %s, "
+                        "and going out needs %d canasta%s on your side",
+                        hand_after ? "one card" : "no cards", needed, s);
+        else
+            cn_why(why, ws, 0, "G1: your side needs %d canasta%s "
+                   "before you can go out; this move would leave you %s",
+                   needed, s,
+                   hand_after ? "one card, and playing it would empty "
+                                "your hand" : "no cards");
+        return CANASTA_E_GO_OUT;
+    default: /* CN_REFUSED_G4_MUST_GO_OUT */
         if (brief)
             cn_why_also(why, ws, 0, "; also G4: after your partner's yes "
                         "you must go out, and after this meld you could not");
@@ -272,7 +270,6 @@ static int after_meld(const cn_state *st, const cn_plan *pl,
                    "out this turn, and after this meld you could not");
         return CANASTA_E_MUST_GO_OUT;
     }
-    return CANASTA_OK;
 }
 
 int cn_after_meld_check(const cn_state *st, const cn_plan *pl,
@@ -332,21 +329,34 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
     int side = st->side_of[seat];
     for (int g = 0; g < m->ngroups; g++) {
         const canasta_group *gr = &m->groups[g];
-        cn_meld *md = &st->melds[side][gr->rank];
-        if (cn_meld_size(md) == 0)
+        if (st->k.meld_size[side][gr->rank] == 0)
             st->turn_new_melds |= (uint16_t)(1u << gr->rank);
         else if (!(st->turn_new_melds >> gr->rank & 1))
             cn_note_added_old(st);
         for (int i = 0; i < gr->count; i++) {
             cn_hand_remove(st, seat, gr->cards[i]);
-            add_card(md, gr->cards[i]);
+            cn_meld_lay(st, side, gr->rank, gr->cards[i]);
         }
     }
-    st->opened[side] = 1;
+    if (!st->opened[side]) {
+        st->opened[side] = 1;
+        cn_pile_changed(st); /* P3: no longer frozen for being unopened */
+    }
     st->seat_melded[seat] = 1;
 }
 
 void cn_meld_add_card(cn_meld *md, int c) { add_card(md, c); }
+
+void cn_meld_lay(cn_state *st, int side, int rank, int card)
+{
+    cn_kept *k = &st->k;
+    add_card(&st->melds[side][rank], card);
+    int size = ++k->meld_size[side][rank];
+    k->meld_wild[side][rank] = (uint8_t)(k->meld_wild[side][rank] +
+                                         cn_is_wild(card));
+    k->canastas[side] = (uint8_t)(k->canastas[side] + (size == 7));
+    k->melded[side] = (uint16_t)(k->melded[side] | 1u << rank);
+}
 
 /* G3: the player to move laid cards on a meld its side had before this
  * turn (the top card of a take, or a group).  Noted only for a player

@@ -2,7 +2,7 @@
  * the turn (T1), drawing (R1, E2), discarding (T2, G1), asking (G4), the
  * empty stock (E1) and the next hand.  Melds are in meld.c, the pile in
  * take.c. */
-#include "internal.h"
+#include "rulebook.h"
 
 static int check_turn(const cn_state *st, const canasta_move *m, char *why,
                       size_t ws)
@@ -104,53 +104,60 @@ static int check_discard(const cn_state *st, const canasta_move *m,
             cn_is_red3(c) ? "T2: a red three is never in a hand, so the %s "
                             "cannot be discarded"
                           : "T1: the %s is not in your hand", name);
-    int after = st->hand_n[seat] - 1;
-    int needed = st->p.canastas_to_go_out;
-    if (after == 0) {
-        if (st->permission == CANASTA_PERMISSION_NO)
-            return cn_why(why, ws, CANASTA_E_GO_OUT,
-                "G4: your partner said no, so you may not go out this turn");
-        if (cn_side_canastas(st, st->side_of[seat]) < needed)
-            return cn_why(why, ws, CANASTA_E_GO_OUT,
-                "G1: discarding your last card would put you out, and your "
-                "side has no canasta yet; keep at least one card");
-    } else if (st->permission == CANASTA_PERMISSION_YES) {
+    switch (cn_rule_discard(st->hand_n[seat], st->permission,
+                            st->k.canastas[st->side_of[seat]],
+                            st->p.canastas_to_go_out)) {
+    case CN_REFUSED_G4_SAID_NO:
+        return cn_why(why, ws, CANASTA_E_GO_OUT,
+            "G4: your partner said no, so you may not go out this turn");
+    case CN_REFUSED_G1_CANASTAS:
+        return cn_why(why, ws, CANASTA_E_GO_OUT,
+            "G1: discarding your last card would put you out, and your "
+            "side has no canasta yet; keep at least one card");
+    case CN_REFUSED_G4_MUST_GO_OUT:
         return cn_why(why, ws, CANASTA_E_MUST_GO_OUT,
             "G4: your partner said yes, so you must go out this turn; meld "
             "until one card is left, then discard it");
+    default:
+        return CANASTA_OK;
     }
-    return CANASTA_OK;
 }
 
 static int check_ask(const cn_state *st, const canasta_move *m, char *why,
                      size_t ws)
 {
-    if (!st->p.ask_allowed)
+    int v = cn_rule_ask(st, m->seat);
+    if (v & CN_UNLESS_OUT)
+        v = cn_unless_out(v, cn_seat_out_kept(st, m->seat));
+    switch (v) {
+    case CN_ALLOWED:
+        return CANASTA_OK;
+    case CN_REFUSED_G4_ASK_OFF:
         return cn_why(why, ws, CANASTA_E_ASK,
             "G4: asking permission to go out is switched off in this game");
-    if (cn_partner(st, m->seat) < 0)
+    case CN_REFUSED_G4_NO_PARTNER:
         return st->p.lone_hand
             ? cn_why(why, ws, CANASTA_E_ASK,
                 "X3: you have no partner to ask: partners exist only once "
                 "someone has taken the pile, and never for the lone hand")
             : cn_why(why, ws, CANASTA_E_ASK,
                 "G4: you have no partner to ask");
-    if (st->permission != CANASTA_PERMISSION_NONE)
+    case CN_REFUSED_G4_ASKED:
         return cn_why(why, ws, CANASTA_E_ASK,
                       "G4: you have already asked this turn");
-    if (st->turn_melds || st->turn_take_extra)
+    case CN_REFUSED_G4_ASK_LATE:
         return cn_why(why, ws, CANASTA_E_ASK,
             "G4: ask right after drawing or taking the pile, before any "
             "other meld");
-    if (st->hand_n[m->seat] < 2)
+    case CN_REFUSED_G4_ONE_CARD:
         return cn_why(why, ws, CANASTA_E_ASK,
             "G4: with one card left you can only go out by discarding it; "
             "a \"no\" would leave you no move, so there is nothing to ask");
-    if (!cn_seat_can_go_out(st, m->seat))
+    default: /* CN_REFUSED_G4_CANNOT_OUT */
         return cn_why(why, ws, CANASTA_E_ASK,
             "G4: you could not go out with the cards you hold, so you may "
             "not ask");
-    return CANASTA_OK;
+    }
 }
 
 static int check_decline(const cn_state *st, const canasta_move *m,
@@ -331,7 +338,8 @@ void cn_play(cn_state *st, const canasta_move *m)
         cn_hand_remove(st, seat, m->card);
         st->pile[st->pile_n++] = m->card;
         if (cn_is_wild(m->card))
-            st->pile_wilds++; /* T2/P3: a wild discard freezes the pile */
+            st->pile_wilds++; /* T2: a wild discard freezes the pile */
+        cn_pile_changed(st);
         if (st->hand_n[seat] == 0)
             went_out(st, seat);
         else

@@ -1,34 +1,13 @@
-/* pile.c - the state of the discard pile: frozen (P3) and blocked (P2).
- * The checks on taking it (P1, P4-P6) are in take.c. */
-#include "internal.h"
+/* pile.c - the state of the discard pile as every side sees it: frozen
+ * (P3) and blocked (P2), decided by cn_rule_pile (rulebook.h) and kept in
+ * the state.  Taking it: take.c (P1, P6, O3; P4 and P5 are
+ * cn_rule_take_form). */
+#include "rulebook.h"
 
-/* P3: frozen for everyone while it holds a wild card or the covered
- * red-three upcard; frozen against a side that has not opened.
- * P2: nobody may take it while a wild card or a black three is on top. */
-int cn_pile_flags(const cn_state *st, int side)
+void cn_pile_changed(cn_state *st)
 {
-    int f = 0;
-    if (st->pile_wilds)
-        f |= CANASTA_PILE_FROZEN_WILD;
-    if (st->pile_red3)
-        f |= CANASTA_PILE_FROZEN_RED_THREE;
-    if (!st->opened[side])
-        f |= CANASTA_PILE_FROZEN_UNOPENED;
-    if (st->pile_n == 0) {
-        f |= CANASTA_PILE_EMPTY;
-    } else {
-        int top = st->pile[st->pile_n - 1];
-        if (cn_is_wild(top))
-            f |= CANASTA_PILE_BLOCKED_WILD;
-        else if (cn_is_black3(top))
-            f |= CANASTA_PILE_BLOCKED_BLACK_THREE;
-    }
-    return f;
-}
-
-int cn_pile_frozen(const cn_state *st, int side)
-{
-    return st->pile_wilds || st->pile_red3 || !st->opened[side];
+    for (int side = 0; side < st->p.sides; side++)
+        st->k.pile[side] = (uint8_t)cn_rule_pile(st, side);
 }
 
 int cn_pile_pickup_count(const cn_state *st)

@@ -20,8 +20,8 @@
  * is stored.  docs/PLAYER.md explains the scores in words. */
 #include <stddef.h>
 #include <string.h>
-#include "internal.h"
 #include "player.h"
+#include "rulebook.h"
 
 /* ---- knobs ---- */
 
@@ -155,72 +155,37 @@ CANASTA_API int canasta_player_get(int *value, const canasta_player *player,
 
 /* ---- the facts of one decision ---- */
 
-static int held_value(const cn_state *st, int seat)
+/* Every field is written (no copy of a zero object first): the seat,
+ * the pile, the facts the state keeps of the seat's hand and its side's
+ * melds, the next player, and the going-out facts still to be worked
+ * out. */
+void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
 {
-    int v = 0;
-    for (int c = 8; c <= 60; c++)
-        v += st->hand[seat][c] * cn_value(c);
-    return v;
-}
-
-/* What every decision reads first. */
-static void facts_start(cn_facts *f, const cn_state *v, const int32_t *knob)
-{
-    /* cppcheck-suppress unassignedVariable ; zero: see cn_move_clear */
-    static const cn_facts zero_facts;
-    *f = zero_facts;
+    const cn_kept *k = &v->k;
     f->st = v;
     f->knob = knob;
     f->seat = v->cur;
     f->side = v->side_of[f->seat];
     f->opened = v->opened[f->side];
-    f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
-    f->frozen = cn_pile_frozen(v, f->side);
-}
-
-void cn_facts_init_draw(cn_facts *f, const cn_state *v, const int32_t *knob)
-{
-    facts_start(f, v, knob);
-    int top = f->top;
-    if (top && !cn_is_wild(top) && !cn_is_black3(top)) {
-        const uint8_t *h = v->hand[f->seat];
-        int r = cn_rank(top);
-        f->nat[r] = cn_sum4(h + r * 4);
-        f->meld_size[r] = (uint8_t)cn_meld_size(&v->melds[f->side][r]);
-        f->twos = h[8] + h[9] + h[10] + h[11];
-        f->jokers = h[CANASTA_JOKER];
-        f->wilds = f->twos + f->jokers;
-    }
-}
-
-void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
-{
-    facts_start(f, v, knob);
-    const uint8_t *h = v->hand[f->seat];
-    for (int r = 4; r <= 14; r++)
-        f->nat[r] = cn_sum4(h + r * 4);
-    f->nat[3] = h[12] + h[15]; /* black threes (red ones are never held) */
-    f->twos = h[8] + h[9] + h[10] + h[11];
-    f->jokers = h[CANASTA_JOKER];
+    f->nat = k->held[f->seat];
+    f->twos = f->nat[2];
+    f->jokers = f->nat[15];
     f->wilds = f->twos + f->jokers;
     f->hand_n = v->hand_n[f->seat];
-    /* Only the answer to "may I go out?" weighs the cards held. */
-    if (v->phase == CANASTA_PHASE_ANSWER)
-        f->hand_value = held_value(v, f->seat);
-    const cn_meld *melds = v->melds[f->side];
-    for (int r = 3; r <= 14; r++) { /* no branch: melds come and go */
-        int wild = melds[r].twos + melds[r].jokers;
-        int size = melds[r].naturals + wild;
-        f->meld_size[r] = (uint8_t)size;
-        f->meld_wild[r] = (uint8_t)wild;
-        f->canastas += size >= 7; /* as cn_side_canastas */
-    }
+    f->hand_value = k->hand_value[f->seat];
+    f->meld_size = k->meld_size[f->side];
+    f->meld_wild = k->meld_wild[f->side];
+    f->canastas = k->canastas[f->side];
     f->needed = v->p.canastas_to_go_out;
+    f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
+    f->frozen = cn_pile_frozen(v, f->side);
     /* The next player to move, and whether it plays for another side. */
     f->next = (f->seat + 1) % v->p.players;
     f->next_side = v->side_of[f->next];
     f->next_is_opponent = f->next_side != f->side;
-    f->next_frozen = cn_pile_frozen(v, f->next_side) || v->pile_n == 0;
+    f->next_frozen = (cn_pile_flags(v, f->next_side) &
+                      (CANASTA_PILE_FROZEN_MASK | CANASTA_PILE_EMPTY)) != 0;
+    f->out_known = f->can_go_out = f->wants_out = 0;
 }
 
 /* can: whether the seat can go out, if already known (-1: not known). */
@@ -245,9 +210,7 @@ int cn_facts_out(cn_facts *f, int can)
 
 int cn_facts_can_go_out(const cn_facts *f)
 {
-    cn_goout_query q;
-    cn_seat_goout_query(&q, f->st, f->seat, f->meld_size, f->meld_wild);
-    return cn_can_go_out_counts(&q, f->nat, f->nat[3], f->twos, f->jokers);
+    return cn_seat_out_kept(f->st, f->seat); /* the facts' own source */
 }
 
 int cn_facts_wants_out(cn_facts *f)
@@ -281,8 +244,7 @@ static void parts_of(group_parts *g, const canasta_group *grp)
  * comes into it. */
 static int still_out_after(const cn_facts *f, const canasta_move *m)
 {
-    int held[CN_RANKS], b3 = f->nat[3], twos = f->twos, jokers = f->jokers;
-    uint8_t size[CN_RANKS], mw[CN_RANKS];
+    uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
     int left = f->hand_n;
     memcpy(held, f->nat, sizeof held);
     memcpy(size, f->meld_size, sizeof size);
@@ -293,22 +255,14 @@ static int still_out_after(const cn_facts *f, const canasta_move *m)
             int c = grp->cards[i];
             left--;
             size[grp->rank]++;
-            if (c == CANASTA_JOKER)
-                jokers--;
-            else if (cn_is_wild(c))
-                twos--;
-            else if (cn_is_black3(c))
-                b3--;
-            else
-                held[cn_rank(c)]--;
+            held[cn_kind(c)]--;
             if (cn_is_wild(c))
                 mw[grp->rank]++;
         }
     }
     if (left == 0)
         return 1; /* the meld took the last card: it went out */
-    return cn_opened_can_go_out(held, b3, twos, jokers, size, mw,
-                                f->st->p.canastas_to_go_out);
+    return cn_opened_out_kinds(held, size, mw, f->st->p.canastas_to_go_out);
 }
 
 /* Whether the take-pile policy finds the pile worth taking now. */
@@ -362,7 +316,8 @@ long cn_meld_score(const cn_facts *f, const cn_meld_sum *s)
     int wild_policy = f->knob[CANASTA_KNOB_WILD_CARDS - 1];
     int after = f->hand_n - s->used;
     if (after < 2)
-        return CN_NEVER; /* keep a card to hold after the discard (G1) */
+        return CN_NEVER; /* keep a card to hold after the discard
+                          * (cn_rule_discard) */
     if (!f->opened) /* an opening: few wild cards, few cards */
         return 1500 - 40L * s->wilds - 3L * s->used;
     if (s->wilds > 0) {
@@ -375,7 +330,8 @@ long cn_meld_score(const cn_facts *f, const cn_meld_sum *s)
         return CN_NEVER;
     }
     if (keep_pairs && s->pair_added && !s->completes)
-        return CN_NEVER; /* the pair may take a frozen pile later (P4) */
+        return CN_NEVER; /* the pair may take a frozen pile later
+                          * (cn_rule_take_form) */
     return 1300 + 10L * s->used + 200L * s->completes;
 }
 
@@ -414,8 +370,8 @@ static long score_play_phase(cn_facts *f, const canasta_move *m)
 {
     switch (m->kind) {
     case CANASTA_MOVE_ASK:
-        /* G4: the question is legal only for a seat that can go out (and
-         * the legal moves list it before any meld). */
+        /* The question is legal only for a seat that can go out
+         * (cn_rule_ask; and the legal moves list it before any meld). */
         return cn_facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1]
             ? 5000 : CN_NEVER;
     case CANASTA_MOVE_MELD:
@@ -487,10 +443,9 @@ static void consider(void *ctx, const canasta_move *m)
  * choice: the same move scoring every legal move would pick.  The draw
  * scores 1000, declining 900, and a take 2000 or more only when the pile
  * is worth taking (else below 1000); so with cards in the stock the draw
- * wins unless a worthwhile take may be legal.  A take needs a natural
- * pair of the top card's rank, or (pile not frozen, P3/P4) one natural
- * with a wild card or the side's meld of that rank, and never has a wild
- * card or a black three on top (P2). */
+ * wins unless a worthwhile take may be legal: one that cn_rule_take_form
+ * allows with the cards the hand holds, and never with a wild card or a
+ * black three on top (cn_rule_pile). */
 static int draw_is_the_choice(const cn_facts *f)
 {
     const cn_state *v = f->st;
@@ -498,15 +453,12 @@ static int draw_is_the_choice(const cn_facts *f)
         return 0;
     if (!cn_take_worth(f) || f->top == 0)
         return 1;
-    if (cn_is_wild(f->top) || cn_is_black3(f->top))
-        return 1; /* P2: no take is listed; with cards in the stock the
-                   * draw is the only legal move */
+    if (cn_pile_flags(v, f->side) & CN_PILE_NO_TAKE)
+        return 1; /* no take is listed (cn_rule_pile); with cards in the
+                   * stock the draw is the only legal move */
     int r = cn_rank(f->top);
-    if (f->nat[r] >= 2)
-        return 0;
-    if (!f->frozen && (f->meld_size[r] > 0 || (f->nat[r] && f->wilds)))
-        return 0;
-    return 1;
+    return cn_rule_take_form(f->frozen, f->meld_size[r] > 0, f->nat[r],
+                             f->wilds) != CN_ALLOWED;
 }
 
 int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
@@ -527,16 +479,13 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
     if (shortcuts) {
         /* The facts straight from the game (they read only what the seat
          * may see; see player_fast.c), and most decisions from them. */
-        if (st->phase == CANASTA_PHASE_DRAW) {
-            cn_facts_init_draw(f, st, player->knob);
-            if (draw_is_the_choice(f)) {
-                cn_move_clear(move);
-                move->kind = CANASTA_MOVE_DRAW;
-                move->seat = (uint8_t)st->cur;
-                return CANASTA_OK;
-            }
-        }
         cn_facts_init(f, st, player->knob);
+        if (draw_is_the_choice(f)) {
+            cn_move_clear(move);
+            move->kind = CANASTA_MOVE_DRAW;
+            move->seat = (uint8_t)st->cur;
+            return CANASTA_OK;
+        }
         if (cn_player_fast(move, f, seed, NULL))
             return CANASTA_OK;
     }

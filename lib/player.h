@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include "internal.h"
+#include "rulebook.h"
 
 #define CN_KNOBS 7 /* CANASTA_KNOB_TAKE_PILE .. CANASTA_KNOB_ASK */
 
@@ -15,9 +16,10 @@ struct canasta_player {
     int32_t knob[CN_KNOBS]; /* knob[k - 1] for CANASTA_KNOB_* k */
 };
 
-/* What one decision needs to know, read once.  st is the game itself
- * (player_fast.c, nearly every decision) or the seat's blank view (the
- * full list): either way only what the seat may see is read through it
+/* What one decision needs to know, read once: mostly the facts the state
+ * keeps (cn_kept), pointed at rather than counted again.  st is the game
+ * itself (player_fast.c, nearly every decision) or the seat's blank view
+ * (the full list): either way only what the seat may see is read through it
  * (RULES.md A1): its own hand, the melds, the pile, the red threes, the
  * sizes of hands and stock, totals and turn state -- never another hand,
  * the stock's cards, the deck or the seed.  The hidden-card permutation
@@ -26,10 +28,12 @@ typedef struct cn_facts {
     const cn_state *st;     /* the game or the seat's view: see above */
     const int32_t *knob;
     int seat, side, opened;
-    int nat[CN_RANKS];      /* naturals held by rank; nat[3]: black 3s */
+    /* The seat's hand by kind (cn_kept.held): nat[r] naturals of rank r,
+     * nat[3] black threes, nat[2] twos, nat[15] jokers. */
+    const uint8_t *nat;
     int twos, jokers, wilds, hand_n;
-    int hand_value;         /* points held; set in the answer phase only */
-    uint8_t meld_size[CN_RANKS], meld_wild[CN_RANKS]; /* the side's */
+    int hand_value;         /* points held (V1) */
+    const uint8_t *meld_size, *meld_wild; /* the side's, by rank (cn_kept) */
     int canastas, needed;
     int top, frozen;        /* the pile's top card (0: empty) */
     int next, next_side, next_is_opponent, next_frozen;
@@ -40,10 +44,6 @@ typedef struct cn_facts {
 } cn_facts;
 
 void cn_facts_init(cn_facts *f, const cn_state *view, const int32_t *knob);
-/* Only the facts the draw's shortcut reads (draw_is_the_choice in
- * player.c): the pile, and the hand and meld of the top card's rank. */
-void cn_facts_init_draw(cn_facts *f, const cn_state *view,
-                        const int32_t *knob);
 /* Whether the seat can go out now (cn_seat_can_go_out from the facts). */
 int cn_facts_can_go_out(const cn_facts *f);
 /* Whether the seat wants to go out now (and can_go_out), computed once. */
@@ -122,13 +122,18 @@ static inline long cn_discard_score(const cn_facts *f, int c)
         s = 100 + 4 * value;
         break;
     default: { /* SAFE */
-        /* P5: it would join the next side's meld; else, a pile worth
-         * having: be careful */
-        const int joins = f->next_is_opponent & (f->next_frozen == 0) &
-                          (v->melds[f->next_side][r].naturals > 0);
+        /* the top card alone would take the pile for the next side (its
+         * meld: cn_rule_take_form); else, a pile worth having: be
+         * careful */
+        const int joins =
+            f->next_is_opponent &
+            (cn_rule_take_form(f->next_frozen,
+                               v->melds[f->next_side][r].naturals > 0, 0,
+                               0) == CN_ALLOWED);
         const long careful = (f->next_is_opponent & (v->pile_n >= 4)) ? 20
                                                                        : 0;
-        /* P2: a black three stops the next player taking the pile */
+        /* a black three on top stops the next player taking the pile
+         * (cn_rule_pile) */
         s = b3 ? 400 : 200 - 2 * value - (joins ? 150 : careful);
         break;
     }

@@ -8,8 +8,11 @@
  * places, scores each from its counts with player.c's own score functions
  * (cn_meld_score, cn_out_meld_score, cn_take_score, cn_discard_score) and
  * builds only the winner.  Where legal.c asks the full check, the walk
- * asks the same question: from the counts for a single-group meld
- * (group_legal), with cn_check for an opening or a pile take.
+ * asks the same question: from the counts and the rulebook's predicates
+ * (rulebook.h) for a single-group meld (group_legal) and a pile take
+ * (take_legal, with cn_check where P6 or the going-out rules may refuse
+ * it), with cn_check for an opening that leaves one card or none.  The
+ * counts are the facts the game state keeps (cn_kept).
  *
  * It gives up (returns 0, and player.c lists the moves) in the draw phase
  * of a side that has not opened (its takes are openings of several
@@ -27,8 +30,8 @@
  *
  * Nothing here allocates. */
 #include <string.h>
-#include "internal.h"
 #include "player.h"
+#include "rulebook.h"
 
 /* The best move so far, as consider() in player.c keeps it. */
 typedef struct pick {
@@ -120,10 +123,23 @@ static int groups_legal(const cn_facts *f, int kind, const cn_spec *g, int n)
     return cn_check(f->st, &m, NULL, 0) == CANASTA_OK;
 }
 
-/* Whether taking the pile with the hand cards of group (r, k, t, j) is
- * legal, by the full check (P1-P6, O3, G1), as take_variants asks it. */
+/* Whether an opened side's take of the pile with the hand cards of
+ * group (r, k, t, j), a form the legal moves list (cn_take_form_listed),
+ * is legal, as take_variants asks the full check.  The pile can be taken
+ * (cn_rule_pile: the caller asked), the form meets P4 and P5 and makes a
+ * legal meld with the top card (M1, M4: onto the side's meld it adds a
+ * natural; a new meld is three cards, one wild at most), and an opened
+ * side needs no opening: what is left is P6 and cn_rule_after_meld on
+ * the hand it leaves (less the form, plus the cards under the top but
+ * red threes, R2), which the full check decides when they may refuse. */
 static int take_legal(const cn_facts *f, int r, int k, int t, int j)
 {
+    const cn_state *st = f->st;
+    const int after = f->hand_n - (k + t + j) + cn_pile_pickup_count(st);
+    if (cn_rule_one_card(st->p.one_card_rule, f->hand_n, st->pile_n) ==
+            CN_ALLOWED &&
+        cn_rule_after_meld(0, after, st->permission) == CN_ALLOWED)
+        return 1;
     cn_spec g;
     g.r = (int8_t)r;
     g.k = (int8_t)k;
@@ -132,15 +148,13 @@ static int take_legal(const cn_facts *f, int r, int k, int t, int j)
     return groups_legal(f, CANASTA_MOVE_TAKE_PILE, &g, 1);
 }
 
-/* G4 as check_ask (moves.c) decides it, with the seat's going-out check
- * left for last (it is the costly part, and the melds' scores need it
- * too, so the facts keep it). */
+/* cn_rule_ask, with the seat's going-out check left for last (it is the
+ * costly part, and the melds' scores need it too, so the facts keep
+ * it). */
 static int ask_legal(cn_facts *f)
 {
-    const cn_state *st = f->st;
-    if (!st->p.ask_allowed || st->permission != CANASTA_PERMISSION_NONE ||
-        st->turn_melds || st->turn_take_extra || f->hand_n < 2 ||
-        cn_partner(st, f->seat) < 0)
+    if (cn_rule_ask(f->st, f->seat) != (CN_REFUSED_G4_CANNOT_OUT |
+                                        CN_UNLESS_OUT))
         return 0;
     int can = cn_facts_can_go_out(f);
     cn_facts_out(f, can); /* known now for the melds too */
@@ -154,45 +168,41 @@ static int still_out(const cn_facts *f, int r, int k, int t, int j)
 {
     if (f->hand_n == k + t + j)
         return 1; /* the meld took the last card: it went out */
-    int held[CN_RANKS], b3 = f->nat[3];
-    uint8_t size[CN_RANKS], mw[CN_RANKS];
+    /* The going-out check's first refusal, from the kept masks: the meld
+     * changes the strays only at its own rank (and the black threes). */
+    if (cn_strays_kept(&f->st->k, f->seat, f->side, r, r == 3 ? k : 0) > 1)
+        return 0;
+    uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
     memcpy(held, f->nat, sizeof held);
     memcpy(size, f->meld_size, sizeof size);
     memcpy(mw, f->meld_wild, sizeof mw);
-    if (r == 3)
-        b3 -= k;
-    else
-        held[r] -= k;
+    held[r] = (uint8_t)(held[r] - k); /* r == 3: the black threes */
+    held[2] = (uint8_t)(held[2] - t);
+    held[15] = (uint8_t)(held[15] - j);
     size[r] = (uint8_t)(size[r] + k + t + j);
     mw[r] = (uint8_t)(mw[r] + t + j);
-    return cn_opened_can_go_out(held, b3, f->twos - t, f->jokers - j, size,
-                                mw, f->st->p.canastas_to_go_out);
+    return cn_opened_out_kinds(held, size, mw, f->st->p.canastas_to_go_out);
 }
 
 /* Whether the single-group meld (r, k, t, j) of an opened side is legal
  * where legal.c asks the full check: it leaves the hand one card or none,
  * or follows a yes.  The construction makes the group a legal meld (M1-M6
  * as far as the group goes), so what the full check adds is
- * cn_after_meld_check (meld.c: G1, G4, M6), here from the counts. */
+ * cn_rule_after_meld (as meld.c's check asks it), here with the going-out
+ * check from the counts. */
 static int group_legal(const cn_facts *f, int r, int k, int t, int j)
 {
     const cn_state *st = f->st;
     int used = k + t + j, left = f->hand_n - used;
-    if (r == 3 && left > 1)
-        return 0; /* M6: black threes only when going out */
-    if (left <= 1) {
-        if (st->permission == CANASTA_PERMISSION_NO)
-            return 0; /* G4 */
-        if (left == 0) {
-            int size = f->meld_size[r];
-            int completes = r != 3 && size < 7 && size + used >= 7;
-            return f->canastas + completes >= st->p.canastas_to_go_out;
-        }
-        return still_out(f, r, k, t, j); /* G1 */
+    int v = cn_rule_after_meld(r == 3, left, st->permission);
+    if (!(v & CN_UNLESS_OUT))
+        return v == CN_ALLOWED;
+    if (left == 0) { /* out already: with the canastas? */
+        int size = f->meld_size[r];
+        int completes = r != 3 && size < 7 && size + used >= 7;
+        return f->canastas + completes >= st->p.canastas_to_go_out;
     }
-    if (st->permission == CANASTA_PERMISSION_YES)
-        return still_out(f, r, k, t, j); /* G4: must still go out */
-    return 1;
+    return still_out(f, r, k, t, j);
 }
 
 /* Offer the legal single-group meld (r, k, t, j) at the next place.
@@ -236,7 +246,7 @@ static void offer_group(pick *p, cn_facts *f, int r, int k, int t, int j,
 static void offer_rank(pick *p, cn_facts *f, int r, int quiet)
 {
     const int hn = f->hand_n, twos = f->twos, jokers = f->jokers;
-    const int yes = f->st->permission == CANASTA_PERMISSION_YES;
+    const int perm = f->st->permission;
     const int size = f->meld_size[r], nat = f->nat[r];
     const int room = cn_wild_room(f->meld_wild[r]);
     const int tmax = twos < room ? twos : room;
@@ -265,7 +275,10 @@ static void offer_rank(pick *p, cn_facts *f, int r, int quiet)
                 int used = k + t + j;
                 if (used == 0 || (size == 0 && used < 3))
                     continue;
-                int checked = yes || hn - used <= 1;
+                /* legal by construction unless cn_rule_after_meld may
+                 * refuse it (group_legal then decides) */
+                int checked = cn_rule_after_meld(0, hn - used, perm) !=
+                              CN_ALLOWED;
                 if (checked && !group_legal(f, r, k, t, j))
                     continue;
                 offer_group(p, f, r, k, t, j, checked);
@@ -275,17 +288,17 @@ static void offer_rank(pick *p, cn_facts *f, int r, int quiet)
 }
 
 /* The single-group melds of an opened side, in legal.c's order
- * (single_groups).  The construction makes them legal, except those that
- * leave one card or none, or follow a yes (G4): the full check decides
- * those. */
+ * (single_groups).  The construction makes them legal, except where
+ * cn_rule_after_meld may refuse them (one card or none left, or after a
+ * yes): group_legal decides those. */
 static void offer_melds(pick *p, cn_facts *f)
 {
     const int yes = f->st->permission == CANASTA_PERMISSION_YES;
     int quiet = -1; /* offer_rank's; asked at the first rank with groups */
     /* The ranks with groups: a meld to add to, or a natural pair. */
-    uint32_t ranks = 0;
-    for (int r = 4; r <= 14; r++)
-        ranks |= (uint32_t)((f->meld_size[r] != 0) | (f->nat[r] >= 2)) << r;
+    const cn_kept *kp = &f->st->k;
+    uint32_t ranks = (uint32_t)(kp->melded[f->side] | kp->held_more[f->seat]) &
+                     CN_RANKS_4_TO_ACE;
     while (ranks) {
         const int r = cn_lowest_bit(ranks);
         ranks &= ranks - 1;
@@ -294,32 +307,18 @@ static void offer_melds(pick *p, cn_facts *f)
                     !(f->out_known ? f->wants_out : cn_facts_wants_out(f));
         offer_rank(p, f, r, quiet);
     }
-    /* M6: black threes only in the move that goes out. */
+    /* Black threes: legal only in the move that goes out (group_legal). */
     for (int k = 3; k <= f->nat[3] && k <= 4; k++)
-        if (f->hand_n - k <= 1 && group_legal(f, 3, k, 0, 0))
+        if (group_legal(f, 3, k, 0, 0))
             offer_group(p, f, 3, k, 0, 0, 1);
 }
 
-/* Whether the play phase lists discards (check_discard in moves.c): G1,
- * G4: the last card goes only when going out, and after a yes only the
- * last card goes. */
+/* Whether the play phase lists discards (cn_rule_discard). */
 static int discards_legal(const cn_facts *f)
 {
     const cn_state *st = f->st;
-    return f->hand_n == 1 ? st->permission != CANASTA_PERMISSION_NO &&
-                                f->canastas >= st->p.canastas_to_go_out
-                          : st->permission != CANASTA_PERMISSION_YES;
-}
-
-/* The discard that names kind cls (2 twos, 3 black threes, 4..14, 15
- * jokers): the lowest code held, as legal.c's discards. */
-static int discard_card(const uint8_t *h, int cls)
-{
-    if (cls == 15)
-        return CANASTA_JOKER;
-    if (cls == 3)
-        return h[12] ? 12 : 15;
-    return cls * 4 + cn_first_held4(h + cls * 4);
+    return cn_rule_discard(f->hand_n, st->permission, f->canastas,
+                           st->p.canastas_to_go_out) == CN_ALLOWED;
 }
 
 /* One discard per kind of card, lowest code first (legal.c's discards).
@@ -332,11 +331,9 @@ static void offer_discards(pick *p, const cn_facts *f)
     /* The kinds held: 2 (twos), 3 (black threes), 4..14, 15 (jokers).
      * cn_discard_score reads only the kind, so a card of the kind (the
      * first suit, 12 for the black threes) stands for it. */
-    uint32_t kinds = (uint32_t)(f->twos != 0) << 2 |
-                     (uint32_t)(f->nat[3] != 0) << 3 |
-                     (uint32_t)(f->jokers != 0) << 15;
-    for (int r = 4; r <= 14; r++)
-        kinds |= (uint32_t)(f->nat[r] != 0) << r;
+    const cn_kept *kp = &f->st->k;
+    uint32_t kinds = (uint32_t)(kp->held_one[f->seat] |
+                                kp->held_more[f->seat]) & 0xFFFCu;
     long score[CN_RANKS], top = 0;
     int held = 0;
     for (uint32_t k = kinds; k; k &= k - 1) {
@@ -357,7 +354,7 @@ static void offer_discards(pick *p, const cn_facts *f)
             p->n = first + (uint64_t)i; /* its place */
             if (offer(p, top)) {
                 p->kind = CANASTA_MOVE_DISCARD;
-                p->card = discard_card(f->st->hand[f->seat], cls);
+                p->card = cn_kind_card(f->st->hand[f->seat], cls);
             }
         }
     }
@@ -400,9 +397,11 @@ static void opening_leaf(opening *o, int n, int value)
         s.new_pair_wild += size == 0 && nat == 2 && wild > 0;
         s.pair_added += size > 0 && nat == 2 && f->nat[r] == 2;
     }
-    /* The groups reach the minimum by construction; one card left or
-     * none: G1 decides (the full check). */
-    if (f->hand_n - s.used <= 1 &&
+    /* The groups reach the minimum by construction; when
+     * cn_rule_after_meld may refuse them, the full check decides (as in
+     * legal.c). */
+    if (cn_rule_after_meld(0, f->hand_n - s.used, f->st->permission) !=
+            CN_ALLOWED &&
         !groups_legal(f, CANASTA_MOVE_MELD, o->sp, n))
         return;
     if (offer(o->p, cn_meld_score(f, &s)))
@@ -446,7 +445,8 @@ static void opening_dfs(opening *o, int n, int from, int value)
 
 /* The play phase of a side that has not opened and a seat that cannot go
  * out (else 0: legal.c then adds whole-hand exits, and the scores need the
- * moves): no question is legal (G4), then the openings, then discards. */
+ * moves): no question is legal (cn_rule_ask), then the openings, then
+ * discards. */
 static int offer_openings(pick *p, cn_facts *f)
 {
     opening o;
@@ -475,12 +475,12 @@ static int draw_phase(pick *p, cn_facts *f)
     offer(p, 1000); /* the draw (player.c's score) */
     p->kind = CANASTA_MOVE_DRAW;
     int top = f->top;
-    if (top == 0 || cn_is_wild(top) || cn_is_black3(top))
-        return 1; /* P2: no take is listed */
+    if (cn_pile_flags(st, f->side) & CN_PILE_NO_TAKE)
+        return 1; /* no take is listed (cn_rule_pile) */
     int r = cn_rank(top);
-    int first, last;
-    cn_take_forms_allowed(&first, &last, f->frozen, f->meld_size[r] > 0);
-    for (int i = first; i <= last; i++) {
+    for (int i = 0; i < 4; i++) {
+        if (!cn_take_form_listed(i, f->frozen, f->meld_size[r] > 0))
+            continue;
         int k = cn_take_forms[i][0], t = cn_take_forms[i][1],
             j = cn_take_forms[i][2];
         if (f->nat[r] < k || f->twos < t || f->jokers < j)

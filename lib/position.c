@@ -1635,7 +1635,10 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
     }
     if (rd.partial && (rc = deal_unnamed(&rd, end)) != CANASTA_OK)
         return rc;
-    return validate(&rd, end);
+    rc = validate(&rd, end);
+    if (rc == CANASTA_OK)
+        cn_facts_rebuild(st); /* issue 19: the kept facts of the cards read */
+    return rc;
 }
 
 /* ---- the public functions ---- */

@@ -1,4 +1,4 @@
-/* score.c - the one place where hands are scored (E3, R3, S1-S6), used by
+/* score.c - the one place where hands are scored (E3, R3, S1-S5), used by
  * the engine at the end of every hand and by canasta_score_side. */
 #include <string.h>
 #include "internal.h"
@@ -112,9 +112,8 @@ void cn_hand_scores(const cn_state *st, int how, int seat,
     }
 }
 
-/* Score every side, add to the totals and decide whether the game is over
- * (S6: the higher total wins once a side reaches the target; equal
- * leaders play on or tie by the option). */
+/* Score every side, add to the totals and ask whether the game is over
+ * (cn_game_over, rulebook.c). */
 void cn_end_hand(cn_state *st, int how, int seat)
 {
     const cn_params *p = &st->p;
@@ -147,59 +146,8 @@ void cn_end_hand(cn_state *st, int how, int seat)
                  -1, -1);
 }
 
-/* ---- the end of the game and the bounds of a hand's score ---- */
-
-/* The highest total: *leaders sides share it; the winner (side + 1) when
- * one side alone has it, else 0.  Returns the total. */
-static int32_t leading_total(const cn_params *p, const int32_t *totals,
-                             int *leaders, int *winner_plus1)
-{
-    int32_t best = 0;
-    int n = 0, w = 0;
-    for (int side = 0; side < p->sides; side++) {
-        if (side == 0 || totals[side] > best) {
-            best = totals[side];
-            n = 1;
-            w = side + 1;
-        } else if (totals[side] == best) {
-            n++;
-        }
-    }
-    *leaders = n;
-    *winner_plus1 = n > 1 ? 0 : w;
-    return best;
-}
-
-int cn_s6_over(const cn_params *p, const int32_t *totals, int *winner_plus1)
-{
-    int leaders, w;
-    int32_t best = leading_total(p, totals, &leaders, &w);
-    *winner_plus1 = 0;
-    if (best < p->target)
-        return 0;
-    if (leaders > 1)
-        return p->tie_rule == CANASTA_TIE_DECLARE;
-    *winner_plus1 = w;
-    return 1;
-}
-
-int cn_game_over(const cn_params *p, int32_t hand_no, const int32_t *totals,
-                 int *winner_plus1)
-{
-    if (cn_s6_over(p, totals, winner_plus1))
-        return 1;
-    int at_limit = hand_no >= CN_HAND_LIMIT;
-    for (int side = 0; side < p->sides; side++)
-        if (totals[side] < -CN_PLAY_LIMIT || totals[side] > CN_PLAY_LIMIT)
-            at_limit = 1;
-    if (!at_limit)
-        return 0;
-    /* No next hand can be dealt: the highest total wins, equal leaders
-     * tie (whatever the tie rule: there is no hand to play on). */
-    int leaders;
-    (void)leading_total(p, totals, &leaders, winner_plus1);
-    return 1;
-}
+/* ---- the bounds of a hand's score (the end of the game, S6, is
+ * decided in rulebook.c) ---- */
 
 int cn_deck_value(const cn_params *p)
 {

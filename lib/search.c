@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "position.h" /* cn_position_normalize */
+#include "rulebook.h"
 
 /* ---- actions ---- */
 
@@ -327,21 +328,12 @@ static void shuffle(uint8_t *a, int n, rng *r)
 #define DETERMINIZE_TRIES 2000
 #define REPAIR_SWAPS 200000
 
-/* G4, G1: another seat whose turn it is must be able to go out when a
- * question of its waits for an answer, after a "yes", and when it holds
- * one card in the play phase (the library lets no move lose that).  That
- * is public, so every world must respect it.  The seat, or -1. */
+/* G4, G1: another seat that must be able to go out (cn_rule_must_go_out:
+ * public, so every world must respect it), or -1. */
 static int must_be_able_to_go_out(const cn_state *st, int seat)
 {
-    int ts = st->turn_seat;
-    if (ts == seat)
-        return -1;
-    if (st->phase == CANASTA_PHASE_ANSWER)
-        return ts;
-    if (st->phase == CANASTA_PHASE_PLAY &&
-        (st->permission == CANASTA_PERMISSION_YES || st->hand_n[ts] == 1))
-        return ts;
-    return -1;
+    int ts = cn_rule_must_go_out(st);
+    return ts == seat ? -1 : ts;
 }
 
 /* Deal the pool (shuffled) to the other seats' unknown cards and the
@@ -580,6 +572,7 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
      * its score, after no hand the text knows of), so that its save and
      * position read back to an equal game. */
     cn_position_normalize(&dst->st, &dst->st);
+    cn_facts_rebuild(&dst->st); /* the hands dealt here */
     memcpy(dst->base, &dst->st, sizeof *dst->base);
     dst->from_position = 1;
     dst->hist_len = 0;

@@ -2,6 +2,8 @@
 #include <string.h>
 #include "internal.h"
 
+/* From the melds themselves (the position reader asks it before the
+ * facts are made; play reads cn_kept.canastas). */
 int cn_side_canastas(const cn_state *st, int side)
 {
     int n = 0;
@@ -16,23 +18,11 @@ int cn_partner(const cn_state *st, int seat)
 {
     int np = st->p.players;
     for (int i = 1; i < np; i++) {
-        int s = (seat + i) % np;
+        int s = seat + i < np ? seat + i : seat + i - np;
         if (st->side_of[s] == st->side_of[seat])
             return s;
     }
     return -1;
-}
-
-void cn_hand_add(cn_state *st, int seat, int card)
-{
-    st->hand[seat][card]++;
-    st->hand_n[seat]++;
-}
-
-void cn_hand_remove(cn_state *st, int seat, int card)
-{
-    st->hand[seat][card]--;
-    st->hand_n[seat]--;
 }
 
 void cn_lay_red_three(cn_state *st, int seat, int card)
@@ -124,6 +114,9 @@ void cn_form_partnership(cn_state *st, int lone)
     st->opened[to] = (uint8_t)(st->opened[to] | st->opened[from]);
     st->opened[from] = 0;
     st->side_of[b] = (uint8_t)to;
+    cn_facts_melds(st, to);
+    cn_facts_melds(st, from);
+    cn_pile_changed(st);
 }
 
 int cn_partners_merged(const cn_state *st)

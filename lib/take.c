@@ -1,6 +1,6 @@
 /* take.c - taking the discard pile (P1-P7, O3) and the empty stock's
  * obligation to take it (E1). */
-#include "internal.h"
+#include "rulebook.h"
 
 static const char *frozen_reason(const cn_state *st, int side)
 {
@@ -29,8 +29,8 @@ static int buried_of_rank(const cn_state *st, int r)
     return 0;
 }
 
-/* P1, after a P4 or P5 refusal: name the buried card of the top's rank
- * the player may have counted on. */
+/* P1, after cn_rule_take_form's refusal: name the buried card of the
+ * top's rank the player may have counted on. */
 static int note_buried(const cn_state *st, int r, int err, char *why,
                        size_t ws)
 {
@@ -44,18 +44,18 @@ static int note_buried(const cn_state *st, int r, int err, char *why,
     return err;
 }
 
-/* P4 and P5: the form of groups[0] (nat naturals of the top's rank r and
- * wild wild cards from the hand) against the pile as it lies for side:
- * the first of them broken, with its sentence (brief: a clause added
- * after another rule's sentence), or CANASTA_OK. */
+/* The form of groups[0] (nat naturals of the top's rank r and wild wild
+ * cards from the hand) against the pile as it lies for side, as
+ * cn_rule_take_form decides it: the rule that refuses, with its sentence
+ * (brief: a clause added after another rule's sentence), or CANASTA_OK. */
 static int meld_of_top(const cn_state *st, int side, int r, int nat,
                        int wild, int held, int brief, char *why, size_t ws)
 {
-    int has_meld = cn_meld_size(&st->melds[side][r]) > 0;
-    if (cn_pile_frozen(st, side)) {
-        /* P4: only a natural pair from the hand takes a frozen pile. */
-        if (nat >= 2)
-            return CANASTA_OK;
+    int v = cn_rule_take_form(cn_pile_frozen(st, side),
+                              st->k.meld_size[side][r] > 0, nat, wild);
+    if (v == CN_ALLOWED)
+        return CANASTA_OK;
+    if (v == CN_REFUSED_P4_FROZEN) {
         if (brief)
             return cn_why_also(why, ws, CANASTA_E_PILE_FROZEN,
                 "; also P4: the pile is frozen (%s), and taking it needs "
@@ -69,10 +69,7 @@ static int meld_of_top(const cn_state *st, int side, int r, int nat,
             count_word(nat == held ? held : nat));
         return note_buried(st, r, CANASTA_E_PILE_FROZEN, why, ws);
     }
-    /* P5: a natural pair, or a natural and a wild card, or the side's
-     * meld of that rank. */
-    if (has_meld || (nat >= 1 && nat + wild >= 2))
-        return CANASTA_OK;
+    /* CN_REFUSED_P5_NOT_MELDED */
     if (brief)
         return cn_why_also(why, ws, CANASTA_E_PILE_NO_MELD,
             "; also P5: the %s on top would not be melded", cn_rank_name(r));
@@ -98,17 +95,18 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
     int rc = cn_groups_parse(&pl, st, m, 1, why, ws);
     if (rc)
         return rc;
-    if (st->pile_n == 0)
+    const int flags = cn_pile_flags(st, side); /* cn_rule_pile */
+    if (flags & CANASTA_PILE_EMPTY)
         return cn_why(why, ws, CANASTA_E_PILE_EMPTY,
                       "P1: the discard pile is empty");
     int top = st->pile[st->pile_n - 1], r = cn_rank(top);
     char tn[4];
     cn_card_name(tn, top);
-    if (cn_is_wild(top))
+    if (flags & CANASTA_PILE_BLOCKED_WILD)
         return cn_why(why, ws, CANASTA_E_PILE_BLOCKED,
             "P2: a wild card (%s) is on top of the pile, so nobody may take "
             "it now", tn);
-    if (cn_is_black3(top))
+    if (flags & CANASTA_PILE_BLOCKED_BLACK_THREE)
         return cn_why(why, ws, CANASTA_E_PILE_BLOCKED,
             "P2: a black three (%s) is on top of the pile, so the pile "
             "cannot be taken this turn", tn);
@@ -125,8 +123,8 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
         else if (cn_rank(c) == r)
             nat++;
     }
-    int held = cn_nat_count(st, seat, r);
-    if (st->p.one_card_rule && st->hand_n[seat] == 1 && st->pile_n == 1) {
+    int held = st->k.held[seat][r];
+    if (cn_rule_one_card(st->p.one_card_rule, st->hand_n[seat], st->pile_n)) {
         cn_why(why, ws, 0,
             "P6: with one card in your hand you may not take a pile of one "
             "card");
@@ -137,8 +135,9 @@ int cn_check_take(const cn_state *st, const canasta_move *m, char *why,
     }
     rc = meld_of_top(st, side, r, nat, wild, held, 0, why, ws);
     if (rc) {
-        /* P4 against a side that has not opened (P3): the opening may
-         * fall short as well (O3), when the groups are melds at all. */
+        /* A frozen pile (cn_rule_take_form) against a side that has
+         * not opened: the opening may fall short as well (O3), when the
+         * groups are melds at all. */
         if (rc == CANASTA_E_PILE_FROZEN && why && ws && !st->opened[side] &&
             cn_groups_compose(&pl, st, m, top, NULL, 0) == CANASTA_OK &&
             pl.value < cn_seat_minimum(st, seat))
@@ -179,12 +178,11 @@ void cn_play_take(cn_state *st, const canasta_move *m)
     int seat = m->seat, side = st->side_of[seat];
     int top = st->pile[--st->pile_n];
     st->pile[st->pile_n] = 0;
-    cn_meld *md = &st->melds[side][cn_rank(top)];
-    if (cn_meld_size(md) == 0)
+    if (st->k.meld_size[side][cn_rank(top)] == 0)
         st->turn_new_melds |= (uint16_t)(1u << cn_rank(top));
     else
         cn_note_added_old(st); /* the side's meld, from before this turn */
-    cn_meld_add_card(md, top);
+    cn_meld_lay(st, side, cn_rank(top), top);
     cn_groups_lay(st, m, seat);
     /* P1: everyone saw these cards go in, so everyone knows who holds
      * them now (A1); the top card is listed last. */
@@ -210,6 +208,7 @@ void cn_play_take(cn_state *st, const canasta_move *m)
     st->pile_n = 0;
     st->pile_wilds = 0;
     st->pile_red3 = 0;
+    cn_pile_changed(st);
     st->turn_src = CN_SRC_PILE;
     st->turn_take_extra = m->ngroups > 1;
     st->phase = CANASTA_PHASE_PLAY;
@@ -220,12 +219,11 @@ void cn_play_take(cn_state *st, const canasta_move *m)
 int cn_must_take(const cn_state *st, int seat)
 {
     int side = st->side_of[seat];
-    if (st->pile_n == 0 || cn_pile_frozen(st, side))
+    if (cn_pile_flags(st, side) &
+        (CN_PILE_NO_TAKE | CANASTA_PILE_FROZEN_MASK))
         return 0;
     int top = st->pile[st->pile_n - 1];
-    if (cn_is_wild(top) || cn_is_black3(top))
-        return 0;
-    if (cn_meld_size(&st->melds[side][cn_rank(top)]) == 0)
+    if (st->k.meld_size[side][cn_rank(top)] == 0)
         return 0;
     canasta_move m;
     canasta_move_init(&m, CANASTA_MOVE_TAKE_PILE, seat);

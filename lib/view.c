@@ -84,6 +84,7 @@ void cn_seat_view(cn_state *dst, const cn_state *src, int seat)
             break;
         dst->stock[n++] = (uint8_t)c;
     }
+    cn_facts_rebuild(dst); /* the other hands' facts are the new cards' */
 }
 
 void cn_seat_view_blank(cn_state *dst, const cn_state *src, int seat)
@@ -94,7 +95,14 @@ void cn_seat_view_blank(cn_state *dst, const cn_state *src, int seat)
     dst->seed = 0;
     memset(dst->deck, 0, sizeof dst->deck);
     memset(dst->stock, 0, src->stock_n);
+    /* The other hands hold no cards, so their kept facts are none either
+     * (as cn_facts_rebuild would make them); the melds and the pile, and
+     * their facts, are as they are. */
     for (int s = 0; s < src->p.players; s++)
-        if (s != seat)
+        if (s != seat) {
             memset(dst->hand[s], 0, sizeof dst->hand[s]);
+            memset(dst->k.held[s], 0, sizeof dst->k.held[s]);
+            dst->k.held_one[s] = dst->k.held_more[s] = 0;
+            dst->k.hand_value[s] = 0;
+        }
 }
