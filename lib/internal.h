@@ -536,6 +536,14 @@ const char *cn_thousands(char buf[CN_NUMBER_TEXT], long v);
 /* ---- history.c ---- */
 size_t cn_history_capacity(const cn_params *p);
 size_t cn_move_encoded_size(const canasta_move *m);
+/* The compact encoding of m at p (cn_move_encoded_size bytes, at most
+ * CN_MOVE_BYTES); returns its size. */
+size_t cn_move_encode(uint8_t *p, const canasta_move *m);
+/* The move encoded at p; returns its size. */
+size_t cn_move_decode(const uint8_t *p, canasta_move *m);
+/* The longest encoding: kind, seat, card, ngroups, then rank, count and
+ * cards of each group, and the length byte. */
+#define CN_MOVE_BYTES (5 + CANASTA_MOVE_MAX_GROUPS * (2 + CANASTA_GROUP_MAX_CARDS))
 void cn_history_push(canasta_game *g, const canasta_move *m);
 /* Decode the move at *pos and advance; returns 0 at the end. */
 int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m);

@@ -15,9 +15,6 @@
 #include <string.h>
 #include "position.h"
 
-/* Longest encoded move: kind, seat, card, ngroups, then rank, count and
- * cards of each group, and the length byte. */
-#define REC_MOVE_BYTES (5 + CANASTA_MOVE_MAX_GROUPS * (2 + CANASTA_GROUP_MAX_CARDS))
 /* Longest event text: a pick-up of the whole deck is about 4 characters a
  * card. */
 #define REC_EVENT_TEXT (CN_MAX_DECK * 5 + 128)
@@ -152,42 +149,6 @@ CANASTA_API void canasta_record_free(canasta_record *record)
 /* Moves (the encoding of history.c)                                    */
 /* ------------------------------------------------------------------ */
 
-static size_t enc_move(uint8_t *p, const canasta_move *m)
-{
-    size_t n = 0;
-    int groups = (m->kind == CANASTA_MOVE_MELD ||
-                  m->kind == CANASTA_MOVE_TAKE_PILE) ? m->ngroups : 0;
-    p[n++] = m->kind;
-    p[n++] = m->seat;
-    p[n++] = m->kind == CANASTA_MOVE_DISCARD ? m->card : 0;
-    p[n++] = (uint8_t)groups;
-    for (int i = 0; i < groups; i++) {
-        const canasta_group *gr = &m->groups[i];
-        p[n++] = gr->rank;
-        p[n++] = gr->count;
-        memcpy(p + n, gr->cards, gr->count);
-        n += gr->count;
-    }
-    p[n] = (uint8_t)n;
-    return n + 1;
-}
-
-static size_t dec_move(const uint8_t *p, canasta_move *m)
-{
-    size_t n = 4;
-    canasta_move_init(m, p[0], p[1]);
-    m->card = p[2];
-    m->ngroups = p[3];
-    for (int i = 0; i < m->ngroups; i++) {
-        canasta_group *gr = &m->groups[i];
-        gr->rank = p[n++];
-        gr->count = p[n++];
-        memcpy(gr->cards, p + n, gr->count);
-        n += gr->count;
-    }
-    return n + 1;
-}
-
 /* Append a move to the last hand (room must have been reserved). */
 static void push_move(canasta_record *r, const canasta_move *m, int line)
 {
@@ -196,7 +157,7 @@ static void push_move(canasta_record *r, const canasta_move *m, int line)
     mv->line = line;
     mv->ev_first = r->n_evs;
     mv->ev_n = 0;
-    r->n_bytes += enc_move(r->bytes + r->n_bytes, m);
+    r->n_bytes += cn_move_encode(r->bytes + r->n_bytes, m);
     r->hands[r->n_hands - 1].mv_n++;
 }
 
@@ -214,7 +175,7 @@ static size_t count_moves(const uint8_t *hist, size_t len)
     size_t count = 0;
     canasta_move m;
     for (size_t pos = 0; pos < len; count++)
-        pos += dec_move(hist + pos, &m);
+        pos += cn_move_decode(hist + pos, &m);
     return count;
 }
 
@@ -227,7 +188,7 @@ static int push_history(canasta_record *r, const uint8_t *hist, size_t len)
         return rc;
     for (size_t pos = 0; pos < len;) {
         canasta_move m;
-        pos += dec_move(hist + pos, &m);
+        pos += cn_move_decode(hist + pos, &m);
         push_move(r, &m, 0);
     }
     return CANASTA_OK;
@@ -695,7 +656,7 @@ static int run_record(rec_run *x)
         for (size_t j = 0; j < h->mv_n; j++) {
             const rec_move *mv = &r->mv[h->mv_first + j];
             canasta_move m;
-            dec_move(r->bytes + mv->off, &m);
+            cn_move_decode(r->bytes + mv->off, &m);
             int before = x->g->st.phase;
             rc = canasta_apply(why, sizeof why, x->g, &m);
             if (rc)
@@ -881,7 +842,7 @@ CANASTA_API int canasta_record_update(canasta_record *record,
     canasta_move next;
     int has_next = 0;
     if (h->mv_n > 0) {
-        dec_move(r->bytes + r->mv[h->mv_first + h->mv_n - 1].off, &next);
+        cn_move_decode(r->bytes + r->mv[h->mv_first + h->mv_n - 1].off, &next);
         has_next = next.kind == CANASTA_MOVE_NEXT_HAND;
     }
     rec_run x;
@@ -914,7 +875,7 @@ CANASTA_API int canasta_record_update(canasta_record *record,
     rc = RESERVE(r, hands, cap_hands, r->n_hands + 1);
     if (!rc)
         rc = reserve_moves(r, count_moves(game->hist, game->hist_len) + 1,
-                           game->hist_len + REC_MOVE_BYTES);
+                           game->hist_len + CN_MOVE_BYTES);
     if (rc)
         return rc;
     if (!has_next)
@@ -923,7 +884,7 @@ CANASTA_API int canasta_record_update(canasta_record *record,
     capture_start(r, nh, game);
     for (size_t pos = 0; pos < game->hist_len;) {
         canasta_move m;
-        pos += dec_move(game->hist + pos, &m);
+        pos += cn_move_decode(game->hist + pos, &m);
         push_move(r, &m, 0);
     }
     return CANASTA_OK;
@@ -964,7 +925,7 @@ static void put_written(const canasta_record *r, cn_text *t)
         for (size_t j = 0; j < h->mv_n; j++) {
             const rec_move *mv = &r->mv[h->mv_first + j];
             canasta_move m;
-            dec_move(r->bytes + mv->off, &m);
+            cn_move_decode(r->bytes + mv->off, &m);
             canasta_move_to_string(buf, sizeof buf, &m);
             cn_text_putf(t, "%s\n", buf);
             for (size_t i = 0; i < mv->ev_n; i++)
@@ -1504,7 +1465,7 @@ static int read_move_line(rec_reader *d, rec_parse *ps)
                                       (size_t)-1, -1);
     if (rc)
         return rd_fail(d, CANASTA_E_SYNTAX, "%s", mwhy);
-    if ((rc = reserve_moves(r, 1, REC_MOVE_BYTES)) != 0)
+    if ((rc = reserve_moves(r, 1, CN_MOVE_BYTES)) != 0)
         return rc;
     push_move(r, &m, d->lines.lineno);
     ps->after_next = m.kind == CANASTA_MOVE_NEXT_HAND;
