@@ -169,32 +169,12 @@ static void jw_card_list(jw *w, const uint8_t *cards, size_t n)
 
 /* ---- names ---- */
 
-static const char *const phase_names[] = {
-    "none", "draw", "play", "answer", "hand-over", "game-over"
-};
-static const char *const permission_names[] = {
-    "none", "asked", "yes", "no"
-};
-static const char *const source_names[] = { "none", "stock", "pile" };
-static const char *const end_names[] = {
-    "none", "went-out", "concealed", "red-three", "stock"
-};
-/* CANASTA_OPT_ 1..8, as in the text formats' "option" lines. */
-static const char *const option_names[] = {
-    NULL, "target", "ask-permission", "one-card-rule", "tie-rule",
-    "hand-size", "canastas-to-go-out", "draw-count", "concealed-additions"
-};
 static const char *const score_names[CANASTA_SCORE_ITEMS] = {
     "melded", "natural_canastas", "mixed_canastas", "red_threes",
     "going_out", "in_hand", "total"
 };
 
-static const char *name_of(const char *const *names, size_t n, int v)
-{
-    return v >= 0 && (size_t)v < n ? names[v] : "unknown";
-}
-#define NAME(table, v) \
-    name_of((table), sizeof(table) / sizeof((table)[0]), (v))
+#define NAME(table, v) cn_name(&(table), (v), "unknown")
 
 /* ---- sections ---- */
 
@@ -220,7 +200,7 @@ static void put_rules(jw *w, const cn_state *st)
          k <= CANASTA_OPT_CONCEALED_ADDITIONS; k++) {
         int v = 0;
         cn_params_get(&v, p, k);
-        kv_int(w, option_names[k], v);
+        kv_int(w, cn_option_names.name[k], v);
     }
     jw_close(w, "}");
     jw_key(w, "seat_sides");
@@ -239,7 +219,7 @@ static void put_last_hand(jw *w, const cn_state *st)
         return;
     }
     jw_open(w, "{", 0);
-    kv_str(w, "how", NAME(end_names, st->end_how));
+    kv_str(w, "how", NAME(cn_end_names, st->end_how));
     kv_seat(w, "seat", st->end_seat);
     jw_key(w, "scores");
     jw_open(w, "[", 0);
@@ -552,11 +532,11 @@ CANASTA_API int canasta_game_json(char **text, size_t *length,
     }
     kv_int(&w, "hand_number", st->hand_no);
     kv_int(&w, "dealer", st->dealer);
-    kv_str(&w, "phase", NAME(phase_names, st->phase));
+    kv_str(&w, "phase", NAME(cn_phase_names, st->phase));
     kv_int(&w, "current_seat", st->cur);
     kv_int(&w, "turn_seat", st->turn_seat);
-    kv_str(&w, "turn_source", NAME(source_names, st->turn_src));
-    kv_str(&w, "permission", NAME(permission_names, st->permission));
+    kv_str(&w, "turn_source", NAME(cn_source_names, st->turn_src));
+    kv_str(&w, "permission", NAME(cn_permission_names, st->permission));
     jw_key(&w, "totals");
     jw_open(&w, "[", 0);
     for (int side = 0; side < st->p.sides; side++)

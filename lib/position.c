@@ -36,23 +36,6 @@
 #include <string.h>
 #include "position.h"
 
-static const char *const phase_names[] = {
-    "?", "draw", "play", "answer", "hand-over", "game-over"
-};
-static const char *const source_names[] = { "none", "stock", "pile" };
-static const char *const permission_names[] = {
-    "none", "asked", "yes", "no"
-};
-static const char *const end_names[] = {
-    "none", "went-out", "concealed", "red-three", "stock"
-};
-#define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
-static const char *name_of(const char *const *names, int n, int i)
-{
-    return i >= 0 && i < n ? names[i] : "?";
-}
-
 /* ---- writing ---- */
 
 static void put_card(cn_text *t, int c)
@@ -84,16 +67,15 @@ void cn_write_position(cn_text *t, const cn_state *st, int viewer)
     int np = p->players, ns = p->sides;
     cn_text_putf(t, "hand-number %d\n", (int)st->hand_no);
     cn_text_putf(t, "dealer %d\n", (int)st->dealer);
-    cn_text_putf(t, "phase %s\n", name_of(phase_names, N_OF(phase_names),
-                                          st->phase));
+    cn_text_putf(t, "phase %s\n", cn_name(&cn_phase_names, st->phase,
+                                          "?"));
     cn_text_putf(t, "turn %d\n", (int)st->turn_seat);
-    cn_text_putf(t, "source %s\n", name_of(source_names, N_OF(source_names),
-                                           st->turn_src));
+    cn_text_putf(t, "source %s\n", cn_name(&cn_source_names, st->turn_src,
+                                           "?"));
     cn_text_putf(t, "melds-this-turn %d\n", (int)st->turn_melds);
     cn_text_putf(t, "take-extra %d\n", (int)st->turn_take_extra);
     cn_text_putf(t, "permission %s\n",
-                 name_of(permission_names, N_OF(permission_names),
-                         st->permission));
+                 cn_name(&cn_permission_names, st->permission, "?"));
     cn_text_putf(t, "melded-before-turn %d\n", (int)st->melded_before_turn);
     cn_text_puts(t, "new-melds");
     for (int r = 3; r <= 14; r++)
@@ -110,7 +92,7 @@ void cn_write_position(cn_text *t, const cn_state *st, int viewer)
     for (int s = 0; s < ns; s++)
         cn_text_putf(t, " %d", (int)st->totals[s]);
     cn_text_putf(t, "\nlast-hand %s",
-                 name_of(end_names, N_OF(end_names), st->end_how));
+                 cn_name(&cn_end_names, st->end_how, "?"));
     if (st->end_seat == 0xFF)
         cn_text_puts(t, " -\n");
     else
@@ -316,20 +298,20 @@ static int get_bool(reader *rd, char **cur, const char *what, uint8_t *out)
 }
 
 static int get_name(reader *rd, char **cur, const char *what,
-                    const char *const *names, int n, int first, int *out)
+                    const cn_names *names, int first, int *out)
 {
     char *tok = cn_token(cur);
-    for (int i = first; tok && i < n; i++)
-        if (strcmp(tok, names[i]) == 0) {
-            *out = i;
-            return CANASTA_OK;
-        }
+    int i = cn_name_index(names, first, tok);
+    if (i >= 0) {
+        *out = i;
+        return CANASTA_OK;
+    }
     char list[128];
     size_t k = 0;
     list[0] = '\0';
-    for (int i = first; i < n; i++)
+    for (i = first; i < names->n; i++)
         k += (size_t)snprintf(list + k, sizeof list - k, "%s%s",
-                              i > first ? ", " : "", names[i]);
+                              i > first ? ", " : "", names->name[i]);
     if (!tok)
         return SYNTAX(rd, "line %d: %s is missing (%s)", rd->line, what,
                       list);
@@ -590,8 +572,7 @@ static int read_keyed(reader *rd, int k, char *cur)
         st->dealer = (uint8_t)v;
         break;
     case K_PHASE:
-        rc = get_name(rd, &cur, "the phase", phase_names, N_OF(phase_names),
-                      1, &x);
+        rc = get_name(rd, &cur, "the phase", &cn_phase_names, 1, &x);
         st->phase = (uint8_t)x;
         break;
     case K_TURN:
@@ -599,8 +580,7 @@ static int read_keyed(reader *rd, int k, char *cur)
         st->turn_seat = (uint8_t)v;
         break;
     case K_SOURCE:
-        rc = get_name(rd, &cur, "the source", source_names,
-                      N_OF(source_names), 0, &x);
+        rc = get_name(rd, &cur, "the source", &cn_source_names, 0, &x);
         st->turn_src = (uint8_t)x;
         break;
     case K_MELDS_THIS_TURN:
@@ -611,8 +591,8 @@ static int read_keyed(reader *rd, int k, char *cur)
         rc = get_bool(rd, &cur, "take-extra", &st->turn_take_extra);
         break;
     case K_PERMISSION:
-        rc = get_name(rd, &cur, "the permission", permission_names,
-                      N_OF(permission_names), 0, &x);
+        rc = get_name(rd, &cur, "the permission", &cn_permission_names,
+                      0, &x);
         st->permission = (uint8_t)x;
         break;
     case K_MELDED_BEFORE:
@@ -649,8 +629,8 @@ static int read_keyed(reader *rd, int k, char *cur)
         }
         break;
     case K_LAST_HAND: {
-        rc = get_name(rd, &cur, "how the last hand ended", end_names,
-                      N_OF(end_names), 0, &x);
+        rc = get_name(rd, &cur, "how the last hand ended", &cn_end_names,
+                      0, &x);
         if (rc)
             return rc;
         st->end_how = (uint8_t)x;
@@ -797,7 +777,7 @@ int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
             return cn_why(why, ws, CANASTA_E_INVALID, "line %d: S5: side "
                 "%d's total must be %ld to %ld, not %ld", L_tot, s,
                 -CN_SCORE_LIMIT, CN_SCORE_LIMIT, (long)st->start_totals[s]);
-    if (how >= N_OF(end_names) || (es != 0xFF && es >= p->players))
+    if (how >= cn_end_names.n || (es != 0xFF && es >= p->players))
         return cn_why(why, ws, CANASTA_E_INVALID, "line %d: seat %d does "
             "not exist in a %d-player game", L_last, es, (int)p->players);
     for (int s = 0; s < p->sides; s++) {
@@ -832,7 +812,7 @@ int cn_check_start(const cn_state *st, const cn_start_lines *at, char *why,
         if (!at->score[s] && how != CANASTA_END_NONE)
             return cn_why(why, ws, CANASTA_E_SYNTAX, "line %d: no "
                 "\"start-last-score %d\" line, but the hand before ended "
-                "(start-last-hand %s)", at->end, s, end_names[how]);
+                "(start-last-hand %s)", at->end, s, cn_end_names.name[how]);
     }
     if (st->hand_no == 1) {
         for (int s = 0; s < p->sides; s++)
@@ -1039,7 +1019,7 @@ static int check_phase(reader *rd)
         if (src == CN_SRC_NONE)
             return INVALID(rd, "line %d: T1: in phase %s the player has drawn "
                 "or taken the pile; source cannot be none", L_phase,
-                phase_names[ph]);
+                cn_phase_names.name[ph]);
         if (src == CN_SRC_PILE && st->pile_n)
             return INVALID(rd, "line %d: P1: seat %d took the pile this turn, "
                 "so it is empty until the turn's discard",
@@ -1218,7 +1198,7 @@ static int check_ending(reader *rd)
     int L_last = rd->line_of[K_LAST_HAND];
     if (how == CANASTA_END_NONE)
         return INVALID(rd, "line %d: in phase %s a hand has ended "
-            "(last-hand cannot be none)", L_last, phase_names[ph]);
+            "(last-hand cannot be none)", L_last, cn_phase_names.name[ph]);
     if ((how == CANASTA_END_STOCK || how == CANASTA_END_RED_THREE) &&
         st->stock_n)
         return INVALID(rd, "line %d: %s", rd->line_of[K_STOCK],

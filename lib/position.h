@@ -13,8 +13,6 @@
  *   sides <side of seat 0> ...
  *   seed <decimal uint64>      (only when write_seed)
  */
-/* The text name of a preset ("classic", "two-players", ...), or NULL. */
-const char *cn_preset_name(int preset);
 void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
                     int write_seed);
 /* The header tags as read, applied together by cn_header_finish so that

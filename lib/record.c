@@ -471,18 +471,13 @@ static int run_events(rec_run *x, size_t first, size_t n, int deal)
     return CANASTA_OK;
 }
 
-static const char *const how_names[] = {
-    "none", "went-out", "concealed", "red-three", "stock"
-};
-#define N_HOW 5
-
 static void put_start(cn_text *t, const cn_params *p, const rec_hand *h)
 {
     cn_text_puts(t, "start-totals");
     for (int s = 0; s < p->sides; s++)
         cn_text_putf(t, " %d", (int)h->start_totals[s]);
     cn_text_putf(t, "\nstart-last-hand %s ",
-                 h->start_how < N_HOW ? how_names[h->start_how] : "none");
+                 cn_name(&cn_end_names, h->start_how, "none"));
     if (h->start_seat == 0xFF)
         cn_text_puts(t, "-\n");
     else
@@ -1102,11 +1097,8 @@ static int read_start_line(rec_reader *d, rec_hand *h, const char *key,
         char *how = cn_token(&rest), *seat = cn_token(&rest);
         const char *form = "write \"start-last-hand <none|went-out|"
             "concealed|red-three|stock> <seat or ->\"";
-        int k = -1;
+        int k = cn_name_index(&cn_end_names, 0, how);
         long s = -1;
-        for (int i = 0; how && i < N_HOW; i++)
-            if (strcmp(how, how_names[i]) == 0)
-                k = i;
         if (k < 0 || !seat || cn_token(&rest))
             return rd_fail(d, CANASTA_E_SYNTAX, "%s", form);
         if (strcmp(seat, "-") != 0 &&

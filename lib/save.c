@@ -25,18 +25,13 @@
 #include <string.h>
 #include "position.h"
 
-static const char *const end_names[] = {
-    "none", "went-out", "concealed", "red-three", "stock"
-};
-#define N_END 5
-
 /* ---- saving ---- */
 
 static void put_last(cn_text *t, const char *prefix, int how, int seat,
                      const int32_t items[][CANASTA_SCORE_ITEMS], int sides)
 {
     cn_text_putf(t, "%s-last-hand %s", prefix,
-                 how >= 0 && how < N_END ? end_names[how] : "?");
+                 cn_name(&cn_end_names, how, "?"));
     if (seat == 0xFF)
         cn_text_puts(t, " -\n");
     else
@@ -215,10 +210,7 @@ static int start_line(loader *ld, const char *key, char *cur)
         break;
     case S_LAST_HAND: {
         char *tok = cn_token(&cur);
-        int how = -1;
-        for (int i = 0; tok && i < N_END; i++)
-            if (strcmp(tok, end_names[i]) == 0)
-                how = i;
+        int how = cn_name_index(&cn_end_names, 0, tok);
         if (how < 0)
             return L_SYNTAX(ld, "line %d: how the hand before ended: none, "
                             "went-out, concealed, red-three or stock", line);

@@ -46,6 +46,27 @@ int cn_lines_next(cn_lines *r, char *why, size_t why_size);
 /* Tokens of a line: splits at spaces; returns the next token or NULL. */
 char *cn_token(char **cursor);
 
+/* ---- names.c: the words of the text formats, one table each ---- */
+typedef struct cn_names {
+    const char *const *name;
+    int n;
+} cn_names;
+extern const cn_names cn_phase_names;      /* by CANASTA_PHASE_* */
+extern const cn_names cn_source_names;     /* by CN_SRC_* */
+extern const cn_names cn_permission_names; /* by CANASTA_PERMISSION_* */
+extern const cn_names cn_end_names;        /* by CANASTA_END_* */
+extern const cn_names cn_option_names;     /* by settable CANASTA_OPT_* */
+extern const cn_names cn_verb_names;       /* by CANASTA_MOVE_* */
+/* The name of value i, or fallback when the table has none for it. */
+const char *cn_name(const cn_names *names, int i, const char *fallback);
+/* The value named tok (compared from index first on), or -1; tok may be
+ * NULL. */
+int cn_name_index(const cn_names *names, int first, const char *tok);
+/* The text name of a preset ("classic", "two-players", ...), or NULL. */
+const char *cn_preset_name(int preset);
+/* The preset a name gives, or 0. */
+int cn_preset_of_name(const char *tok);
+
 /* Parse a card ("7h", "Jk"); returns the code, or 0 if it is not one. */
 int cn_parse_card(const char *tok);
 /* Parse a rank name ("7", "10", "T", "J", "Q", "K", "A", "3");
