@@ -8,57 +8,10 @@
  *   sides 0 1 0 1                  side of each seat; checked, not set
  *   seed 12345                     decimal, 0 .. 2^64-1
  *
- * and the small number parsers the text readers share. */
+ * (the token and number parsers are lines.c's). */
 #include <stdio.h>
 #include <string.h>
 #include "position.h"
-
-/* ---- numbers ---- */
-
-int cn_line_ignored(const char *line)
-{
-    while (*line == ' ' || *line == '\t')
-        line++;
-    return *line == '\0' || *line == '#';
-}
-
-int cn_parse_u64(const char *tok, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (!tok || !*tok)
-        return 0;
-    for (const char *s = tok; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return 0;
-        unsigned d = (unsigned)(*s - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return 0;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 1;
-}
-
-int cn_parse_int(const char *tok, long lo, long hi, long *out)
-{
-    int neg = 0;
-    uint64_t v;
-    if (!tok)
-        return 0;
-    if (*tok == '-') {
-        neg = 1;
-        tok++;
-    } else if (*tok == '+') {
-        tok++;
-    }
-    if (!cn_parse_u64(tok, &v) || v > 2147483647ULL)
-        return 0;
-    long x = neg ? -(long)v : (long)v;
-    if (x < lo || x > hi)
-        return 0;
-    *out = x;
-    return 1;
-}
 
 /* ---- writing ---- */
 

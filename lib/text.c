@@ -1,5 +1,5 @@
-/* text.c - text handed out to callers (released with canasta_free) and
- * the line reader of the parsers. */
+/* text.c - text handed out to callers (released with canasta_free); the
+ * parsers' line reader is lines.c. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -132,89 +132,4 @@ CANASTA_API void canasta_free(void *text)
         return;
     cn_text_header *blk = (cn_text_header *)text - 1;
     cn_release(blk->h.release, blk->h.user, blk);
-}
-
-/* ---- reading ---- */
-
-void cn_lines_init(cn_lines *r, const char *text, size_t len)
-{
-    r->text = text;
-    r->len = cn_text_len(text, len);
-    r->pos = 0;
-    r->lineno = 0;
-    r->line[0] = '\0';
-}
-
-int cn_lines_next(cn_lines *r, char *why, size_t why_size)
-{
-    if (r->pos >= r->len)
-        return 0;
-    size_t start = r->pos, end = start;
-    while (end < r->len && r->text[end] != '\n') {
-        if (r->text[end] == '\0') {
-            r->lineno++;
-            return cn_why(why, why_size, CANASTA_E_SYNTAX,
-                          "line %d: the text contains a NUL byte", r->lineno);
-        }
-        end++;
-    }
-    r->pos = end < r->len ? end + 1 : end;
-    r->lineno++;
-    size_t n = end - start;
-    /* A '\r' before the newline (or the end of the text) is ignored, so
-     * it does not count toward the line's length either: a file edited on
-     * Windows reads as the same file with '\n' alone, at every length. */
-    if (n > 0 && r->text[end - 1] == '\r')
-        n--;
-    if (n > CN_LINE_MAX)
-        return cn_why(why, why_size, CANASTA_E_SYNTAX,
-                      "line %d: longer than %d characters", r->lineno,
-                      CN_LINE_MAX);
-    memcpy(r->line, r->text + start, n);
-    while (n > 0 && (r->line[n - 1] == '\r' || r->line[n - 1] == ' ' ||
-                     r->line[n - 1] == '\t'))
-        n--;
-    r->line[n] = '\0';
-    return 1;
-}
-
-char *cn_token(char **cursor)
-{
-    char *s = *cursor;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (*s == '\0') {
-        *cursor = s;
-        return NULL;
-    }
-    char *tok = s;
-    while (*s && *s != ' ' && *s != '\t')
-        s++;
-    if (*s)
-        *s++ = '\0';
-    *cursor = s;
-    return tok;
-}
-
-int cn_parse_card(const char *tok)
-{
-    int c = 0;
-    return canasta_card_from_string(&c, tok, (size_t)-1) == CANASTA_OK ? c : 0;
-}
-
-int cn_parse_rank(const char *tok)
-{
-    static const char *const names[] = {
-        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"
-    };
-    for (int i = 0; i < 12; i++) {
-        const char *a = names[i], *b = tok;
-        while (*a && (*a == *b || (*a >= 'A' && *a <= 'Z' && *a + 32 == *b)))
-            a++, b++;
-        if (*a == '\0' && *b == '\0')
-            return 3 + i;
-    }
-    if ((tok[0] == 'T' || tok[0] == 't') && tok[1] == '\0')
-        return 10;
-    return 0;
 }
