@@ -50,6 +50,21 @@ int cn_header_finish(const cn_header *h, cn_params *p, char *why, size_t ws);
 int cn_read_header(cn_lines *r, const char *kind, cn_params *p,
                    uint64_t *seed, char *why, size_t ws);
 
+/* ---- load.c: the opening of the loaders ---- */
+/* why emptied; E_NULL when out or text is NULL, E_ARG when only one of
+ * alloc and release is given; else CANASTA_OK.  The caller sets *out to
+ * NULL whenever out is given. */
+int cn_load_begin(char *why, size_t why_size, const void *out,
+                  const char *text, canasta_alloc_fn alloc,
+                  canasta_release_fn release);
+/* The kind line and header tags of a save or position (cn_read_header),
+ * and the game they describe: allocated with the allocator given, its
+ * rules and seed set, the rest of its state zero.  *g is NULL unless
+ * CANASTA_OK. */
+int cn_load_game(canasta_game **g, cn_lines *r, const char *kind,
+                 canasta_alloc_fn alloc, canasta_release_fn release,
+                 void *user, char *why, size_t why_size);
+
 /* ---- position_write.c, position_read.c ---- */
 /* Body lines of a position (no kind line, no header tags); viewer
  * CANASTA_VIEW_ALL or a seat (other hands and the stock as "??"). */

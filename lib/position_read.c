@@ -737,28 +737,18 @@ CANASTA_API int canasta_game_from_position_with_allocator(
     size_t length, canasta_alloc_fn alloc, canasta_release_fn release,
     void *user)
 {
-    if (why && why_size)
-        why[0] = '\0';
+    int rc = cn_load_begin(why, why_size, out, text, alloc, release);
     if (out)
         *out = NULL;
-    if (!out || !text)
-        return CANASTA_E_NULL;
-    if (!cn_alloc_pair_ok(alloc, release))
-        return CANASTA_E_ARG;
-    cn_lines r;
-    cn_params p;
-    uint64_t seed;
-    cn_lines_init(&r, text, length);
-    int rc = cn_read_header(&r, "canasta-position", &p, &seed, why,
-                            why_size);
     if (rc)
         return rc;
-    canasta_game *g = cn_game_alloc(alloc, release, user, &p);
-    if (!g)
-        return CANASTA_E_NOMEM;
-    g->st.p = p;
-    g->st.seed = seed;
-    rc = cn_read_position(&g->st, &r, NULL, why, why_size);
+    cn_lines r;
+    canasta_game *g;
+    cn_lines_init(&r, text, length);
+    rc = cn_load_game(&g, &r, "canasta-position", alloc, release, user, why,
+                      why_size);
+    if (!rc)
+        rc = cn_read_position(&g->st, &r, NULL, why, why_size);
     if (rc) {
         canasta_game_free(g);
         return rc;

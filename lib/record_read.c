@@ -456,14 +456,11 @@ CANASTA_API int canasta_record_parse_with_allocator(canasta_record **out,
     char *why, size_t why_size, const char *text, size_t length,
     canasta_alloc_fn alloc, canasta_release_fn release, void *user)
 {
-    if (why && why_size)
-        why[0] = '\0';
+    int rc = cn_load_begin(why, why_size, out, text, alloc, release);
     if (out)
         *out = NULL;
-    if (!out || !text)
-        return CANASTA_E_NULL;
-    if (!cn_alloc_pair_ok(alloc, release))
-        return CANASTA_E_ARG;
+    if (rc)
+        return rc;
     canasta_record *r = cn_rec_new(alloc, release, user);
     if (!r)
         return CANASTA_E_NOMEM;
@@ -478,7 +475,7 @@ CANASTA_API int canasta_record_parse_with_allocator(canasta_record **out,
     d->why = why;
     d->ws = why_size;
     cn_lines_init(&d->lines, text, length);
-    int rc = read_record(d);
+    rc = read_record(d);
     cn_release(release, user, d);
     if (rc) {
         canasta_record_free(r);

@@ -289,14 +289,11 @@ CANASTA_API int canasta_game_load_with_allocator(canasta_game **out,
     char *why, size_t why_size, const char *text, size_t length,
     canasta_alloc_fn alloc, canasta_release_fn release, void *user)
 {
-    if (why && why_size)
-        why[0] = '\0';
+    int rc = cn_load_begin(why, why_size, out, text, alloc, release);
     if (out)
         *out = NULL;
-    if (!out || !text)
-        return CANASTA_E_NULL;
-    if (!cn_alloc_pair_ok(alloc, release))
-        return CANASTA_E_ARG;
+    if (rc)
+        return rc;
     loader *ld = cn_alloc(alloc, user, sizeof *ld);
     if (!ld)
         return CANASTA_E_NOMEM;
@@ -305,20 +302,10 @@ CANASTA_API int canasta_game_load_with_allocator(canasta_game **out,
     ld->at.ws = why_size;
     cn_start_init(&ld->start);
     cn_lines_init(&ld->r, text, length);
-    cn_params p;
-    uint64_t seed;
-    int rc = cn_read_header(&ld->r, "canasta-save", &p, &seed, why,
-                            why_size);
-    if (rc == CANASTA_OK) {
-        ld->g = cn_game_alloc(alloc, release, user, &p);
-        if (!ld->g) {
-            rc = CANASTA_E_NOMEM;
-        } else {
-            ld->g->st.p = p;
-            ld->g->st.seed = seed;
-            rc = load(ld);
-        }
-    }
+    rc = cn_load_game(&ld->g, &ld->r, "canasta-save", alloc, release, user,
+                      why, why_size);
+    if (rc == CANASTA_OK)
+        rc = load(ld);
     if (rc == CANASTA_OK)
         *out = ld->g;
     else

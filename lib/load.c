@@ -1,0 +1,39 @@
+/* load.c - the opening the three text loaders share:
+ * canasta_game_load, canasta_game_from_position and canasta_record_parse,
+ * each with and without _with_allocator (save.c, position_read.c,
+ * record_read.c).  The same arguments are refused with the same codes,
+ * why is emptied before anything else, and the allocator given (both
+ * functions or neither) serves every block the loader makes, the game or
+ * record it hands out included. */
+#include "position.h"
+
+int cn_load_begin(char *why, size_t why_size, const void *out,
+                  const char *text, canasta_alloc_fn alloc,
+                  canasta_release_fn release)
+{
+    if (why && why_size)
+        why[0] = '\0';
+    if (!out || !text)
+        return CANASTA_E_NULL;
+    if (!cn_alloc_pair_ok(alloc, release))
+        return CANASTA_E_ARG;
+    return CANASTA_OK;
+}
+
+int cn_load_game(canasta_game **g, cn_lines *r, const char *kind,
+                 canasta_alloc_fn alloc, canasta_release_fn release,
+                 void *user, char *why, size_t why_size)
+{
+    cn_params p;
+    uint64_t seed;
+    *g = NULL;
+    int rc = cn_read_header(r, kind, &p, &seed, why, why_size);
+    if (rc)
+        return rc;
+    *g = cn_game_alloc(alloc, release, user, &p);
+    if (!*g)
+        return CANASTA_E_NOMEM;
+    (*g)->st.p = p;
+    (*g)->st.seed = seed;
+    return CANASTA_OK;
+}
