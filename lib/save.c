@@ -189,9 +189,8 @@ static int replay(loader *ld, const char *text)
         return L_FAIL(ld, rc, line, "%s", mwhy);
     if (g->hist_len + cn_move_encoded_size(&m) > g->hist_cap)
         return L_INVALID(ld, line, "more moves than one hand can hold");
-    cn_play(&g->st, &m);
-    cn_history_push(g, &m);
-    return CANASTA_OK;
+    /* It fits: cn_game_play cannot fail. */
+    return cn_game_play(g, &m, NULL, 0);
 }
 
 static int load(loader *ld)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "position.h" /* cn_position_normalize */
 #include "rng.h"
+#include "state_check.h"
 
 /* ---- actions ---- */
 
@@ -545,5 +546,6 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
     memcpy(dst->base, &dst->st, sizeof *dst->base);
     dst->from_position = 1;
     dst->hist_len = 0;
+    CN_STATE_CHECKED(&dst->st);
     return CANASTA_OK;
 }
