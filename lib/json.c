@@ -15,6 +15,7 @@
  * replacements become "??").  Never written in a seat's view: other
  * hands, the stock's cards, the deck, the seed. */
 #include <string.h>
+#include "cn_assert.h"
 #include "position.h"
 
 /* ---- a minimal JSON writer on cn_text ---- */
@@ -397,7 +398,7 @@ static int put_events(jw *w, const cn_state *st, int viewer)
     jw_open(w, "[", 0);
     for (int i = 0; i < st->ev_n; i++) {
         int rc = cn_event_format(text, sizeof text, st, &st->ev[i], viewer);
-        if (rc)
+        if (NEVER(rc)) /* the buffer holds the longest event */
             return rc;
         jw_str(w, text);
     }
@@ -436,7 +437,8 @@ static int put_history(jw *w, cn_state *tmp, const canasta_game *g,
     size_t pos = 0;
     canasta_move m;
     while (cn_history_next(g, &pos, &m)) {
-        if ((rc = canasta_move_to_string(mtext, sizeof mtext, &m)) != 0)
+        rc = canasta_move_to_string(mtext, sizeof mtext, &m);
+        if (NEVER(rc != CANASTA_OK)) /* a history holds legal moves */
             return rc;
         cn_play(tmp, &m);
         jw_open(w, "{", 0);
@@ -464,10 +466,10 @@ static int put_legal(jw *w, const canasta_game *g, int viewer)
     }
     size_t count = 0;
     int rc = canasta_legal_moves(NULL, 0, &count, g);
-    if (rc != CANASTA_OK && rc != CANASTA_E_BUFFER)
+    if (NEVER(rc != CANASTA_OK && rc != CANASTA_E_BUFFER))
         return rc;
     if (count > 0) {
-        if (count > (size_t)-1 / sizeof(canasta_move))
+        if (NEVER(count > (size_t)-1 / sizeof(canasta_move)))
             return CANASTA_E_NOMEM;
         canasta_move *moves = cn_alloc(g->alloc, g->user,
                                        count * sizeof *moves);
@@ -482,7 +484,7 @@ static int put_legal(jw *w, const canasta_game *g, int viewer)
                 jw_str(w, mtext);
         }
         cn_release(g->release, g->user, moves);
-        if (rc != CANASTA_OK)
+        if (NEVER(rc != CANASTA_OK)) /* legal moves have a text */
             return rc;
     }
     jw_close(w, "]");

@@ -226,7 +226,8 @@ static int read_meld(reader *rd, char *cur)
             (cn_rank(c) != r || (r == 3 && !cn_is_black3(c))))
             return INVALID(rd, rd->at.line, "M1: the %s does not belong in a "
                            "meld of %s", tok, cn_rank_plural(r));
-        if (cn_meld_size(m) >= 255)
+        /* C2 (get_card) allows 20 cards of a rank with the wild cards. */
+        if (NEVER(cn_meld_size(m) >= 255))
             return INVALID(rd, rd->at.line, "the meld is too large");
         cn_meld_add_card(m, c);
     }

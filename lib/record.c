@@ -3,6 +3,7 @@
  * (canasta_record_update), and the scores of the hands its last replay
  * finished. */
 #include <string.h>
+#include "cn_assert.h"
 #include "record.h"
 
 int cn_rec_reserve(canasta_alloc_fn a, canasta_release_fn rl, void *user,
@@ -12,7 +13,8 @@ int cn_rec_reserve(canasta_alloc_fn a, canasta_release_fn rl, void *user,
         return CANASTA_OK;
     size_t nc = *cap ? *cap : 8;
     while (nc < need) {
-        if (nc > ((size_t)-1 / 2) / elem)
+        /* No record grows this long: the allocation fails first. */
+        if (NEVER(nc > ((size_t)-1 / 2) / elem))
             return CANASTA_E_NOMEM;
         nc *= 2;
     }
@@ -228,7 +230,7 @@ static void truncate_hand(canasta_record *r, rec_hand *h, size_t keep)
     hand_bytes(r, h, &off);
     while (n < h->mv_n && r->mv[h->mv_first + n].off < off + keep)
         n++;
-    if (n == h->mv_n)
+    if (NEVER(n == h->mv_n)) /* called when the record holds more moves */
         return;
     const rec_move *cut = &r->mv[h->mv_first + n];
     /* The moves cut are the record's last ones, and the event lines
@@ -305,7 +307,9 @@ CANASTA_API int canasta_record_update(canasta_record *record,
         return CANASTA_E_ARG;
     }
     canasta_move_init(&next, CANASTA_MOVE_NEXT_HAND, x.g->st.cur);
-    if (!has_next && canasta_apply(NULL, 0, x.g, &next) != CANASTA_OK) {
+    /* The hand is over (above): the next hand can always be dealt. */
+    rc = has_next ? CANASTA_OK : canasta_apply(NULL, 0, x.g, &next);
+    if (NEVER(rc != CANASTA_OK)) {
         cn_rec_run_done(&x);
         return CANASTA_E_ARG;
     }

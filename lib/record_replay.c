@@ -3,6 +3,7 @@
  * the events the move made, the scores of the hands kept; the text of a
  * record is written during such a replay (record_write.c). */
 #include <string.h>
+#include "cn_assert.h"
 #include "record.h"
 
 /* The replay stops at line: code, and why "line N: ..." (x->line is
@@ -32,7 +33,8 @@ static int event_matches(const char *e, const char *w)
 {
     char eb[REC_EVENT_TEXT], wb[CN_LINE_MAX + 1];
     size_t el = strlen(e), wl = strlen(w);
-    if (el >= sizeof eb || wl >= sizeof wb)
+    /* Both come from buffers of these sizes. */
+    if (NEVER(el >= sizeof eb || wl >= sizeof wb))
         return 0;
     memcpy(eb, e, el + 1);
     memcpy(wb, w, wl + 1);
@@ -162,7 +164,8 @@ static int run_next_hand(rec_run *x, const rec_hand *h)
         if (rc == CANASTA_E_DECK)
             return run_fail(x, CANASTA_E_INVALID, h->s.at.deck,
                 "C2: the deck is not one complete deck for these rules");
-        if (rc)
+        /* A hand just dealt takes any complete deck. */
+        if (NEVER(rc))
             return run_fail(x, rc, h->s.at.deck,
                             "the deck cannot be set: %s", canasta_strerror(rc));
     }
@@ -178,7 +181,7 @@ int cn_rec_run(rec_run *x)
         return run_fail(x, CANASTA_E_HIDDEN, r->view_line,
             "this is seat %d's view; hidden cards cannot be replayed",
             r->view);
-    if (r->n_hands == 0)
+    if (NEVER(r->n_hands == 0)) /* parse and create make a hand */
         return run_fail(x, CANASTA_E_INVALID, 1, "the record has no hand");
     canasta_rules *rules = NULL;
     rc = canasta_rules_create_with_allocator(&rules, r->p.preset, x->alloc,

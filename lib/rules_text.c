@@ -11,6 +11,7 @@
  * (the token and number parsers are lines.c's). */
 #include <stdio.h>
 #include <string.h>
+#include "cn_assert.h"
 #include "position.h"
 
 /* ---- writing ---- */
@@ -135,7 +136,7 @@ static int read_sides(cn_header *h, char *rest, int lineno, char *why,
 int cn_read_rules_tag(cn_header *h, const char *key, char *rest, int lineno,
                       char *why, size_t ws)
 {
-    if (!key)
+    if (NEVER(!key)) /* every caller has a line's first token */
         return 0;
     if (strcmp(key, "preset") == 0)
         return read_preset(h, rest, lineno, why, ws);

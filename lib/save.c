@@ -23,6 +23,7 @@
  * engine's checks, and compares the result with the position block. */
 #include <stdio.h>
 #include <string.h>
+#include "cn_assert.h"
 #include "position.h"
 
 /* ---- saving ---- */
@@ -62,9 +63,10 @@ CANASTA_API int canasta_game_save(char **text, size_t *length,
     canasta_move m;
     char line[CANASTA_MOVE_TEXT_MAX];
     while (cn_history_next(game, &pos, &m)) {
-        if (canasta_move_to_string(line, sizeof line, &m) != CANASTA_OK) {
+        int rc = canasta_move_to_string(line, sizeof line, &m);
+        if (NEVER(rc != CANASTA_OK)) { /* a history holds legal moves */
             cn_text_discard(&t);
-            return CANASTA_E_ARG; /* a history holds only legal moves */
+            return CANASTA_E_ARG;
         }
         cn_text_puts(&t, line);
         cn_text_puts(&t, "\n");
@@ -187,7 +189,8 @@ static int replay(loader *ld, const char *text)
     rc = cn_check(&g->st, &m, mwhy, sizeof mwhy);
     if (rc)
         return L_FAIL(ld, rc, line, "%s", mwhy);
-    if (g->hist_len + cn_move_encoded_size(&m) > g->hist_cap)
+    /* The history holds the longest hand (history.c). */
+    if (NEVER(g->hist_len + cn_move_encoded_size(&m) > g->hist_cap))
         return L_INVALID(ld, line, "more moves than one hand can hold");
     /* It fits: cn_game_play cannot fail. */
     return cn_game_play(g, &m, NULL, 0);

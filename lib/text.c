@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "cn_assert.h"
 #include "text.h"
 
 /* Every block handed out starts with this header, so canasta_free can
@@ -37,7 +38,8 @@ static int grow(cn_text *t, size_t need)
         return 1;
     size_t cap = t->cap ? t->cap : 256;
     while (cap < t->len + need + 1) {
-        if (cap > ((size_t)-1 - sizeof(cn_text_header)) / 2) {
+        /* No text grows this long: the allocation fails first. */
+        if (NEVER(cap > ((size_t)-1 - sizeof(cn_text_header)) / 2)) {
             t->failed = 1;
             return 0;
         }
@@ -76,7 +78,7 @@ void cn_text_putf(cn_text *t, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
-    if (n < 0) {
+    if (NEVER(n < 0)) { /* the library's formats have no bad conversion */
         t->failed = 1;
         return;
     }
@@ -105,7 +107,7 @@ int cn_text_finish(char **out, size_t *length, cn_text *t)
     if (!t->failed && !t->buf)
         grow(t, 0);
     /* With no buffer, grow(t, 0) either made one or set failed. */
-    if (t->failed || !t->buf) {
+    if (t->failed || NEVER(!t->buf)) {
         cn_text_discard(t);
         return CANASTA_E_NOMEM;
     }
