@@ -212,6 +212,17 @@ int cn_meld_class(int *meld_class, const cn_params *p, int rank,
 /* ---- state helpers (state.c) ---- */
 static inline int cn_meld_size(const cn_meld *m)
 { return m->naturals + m->twos + m->jokers; }
+/* The cards of m, a meld of rank r, as counts by card code. */
+static inline void cn_meld_counts(uint8_t counts[CANASTA_CARD_LIMIT],
+                                  const cn_meld *m, int r)
+{
+    memset(counts, 0, CANASTA_CARD_LIMIT);
+    for (int s = 0; s < 4; s++) {
+        counts[CANASTA_CARD(r, s)] = m->nat_suit[s];
+        counts[CANASTA_CARD(2, s)] = m->two_suit[s];
+    }
+    counts[CANASTA_JOKER] = m->jokers;
+}
 /* The sum of four card counts in a row (a rank's four suits): one load
  * and one multiply, the counts being far below 64. */
 static inline int cn_sum4(const uint8_t *counts)

@@ -274,12 +274,7 @@ static void put_table(jw *w, const cn_state *st)
                     natural++;
             }
             uint8_t counts[CANASTA_CARD_LIMIT];
-            memset(counts, 0, sizeof counts);
-            for (int s = 0; s < 4; s++) {
-                counts[CANASTA_CARD(r, s)] = m->nat_suit[s];
-                counts[CANASTA_CARD(2, s)] = m->two_suit[s];
-            }
-            counts[CANASTA_JOKER] = m->jokers;
+            cn_meld_counts(counts, m, r);
             jw_open(w, "{", 0);
             kv_int(w, "rank", r);
             kv_int(w, "naturals", m->naturals);
@@ -494,12 +489,9 @@ static int put_legal(jw *w, const canasta_game *g, int viewer)
 CANASTA_API int canasta_game_json(char **text, size_t *length,
                                   const canasta_game *game, int viewer)
 {
-    if (text)
-        *text = NULL;
-    if (length)
-        *length = 0;
-    if (!text || !game)
-        return CANASTA_E_NULL;
+    int rc = cn_text_begin(text, length, game);
+    if (rc)
+        return rc;
     const cn_state *st = &game->st;
     if (viewer < CANASTA_VIEW_ALL || viewer >= st->p.players)
         return CANASTA_E_SEAT;
@@ -512,7 +504,6 @@ CANASTA_API int canasta_game_json(char **text, size_t *length,
     jw w;
     memset(&w, 0, sizeof w);
     w.t = &t;
-    int rc;
 
     jw_open(&w, "{", 1);
     kv_str(&w, "format", "canasta-json");

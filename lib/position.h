@@ -57,13 +57,18 @@ int cn_read_header(cn_lines *r, const char *kind, cn_params *p,
 int cn_load_begin(char *why, size_t why_size, const void *out,
                   const char *text, canasta_alloc_fn alloc,
                   canasta_release_fn release);
-/* The kind line and header tags of a save or position (cn_read_header),
- * and the game they describe: allocated with the allocator given, its
- * rules and seed set, the rest of its state zero.  *g is NULL unless
- * CANASTA_OK. */
-int cn_load_game(canasta_game **g, cn_lines *r, const char *kind,
+/* What a save or position says after its header, read from r into g
+ * (its rules and seed set, the rest of its state zero). */
+typedef int (*cn_load_body)(canasta_game *g, cn_lines *r, char *why,
+                            size_t why_size);
+/* A whole save or position (kind "canasta-save", "canasta-position"):
+ * the opening, the kind line and header tags, the game they describe
+ * made with the allocator given, then body.  *out is the game, or NULL
+ * on any error. */
+int cn_load_game(canasta_game **out, const char *kind, cn_load_body body,
+                 char *why, size_t why_size, const char *text, size_t length,
                  canasta_alloc_fn alloc, canasta_release_fn release,
-                 void *user, char *why, size_t why_size);
+                 void *user);
 
 /* ---- position_write.c, position_read.c ---- */
 /* Body lines of a position (no kind line, no header tags); viewer

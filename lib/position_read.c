@@ -725,6 +725,18 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
     return cn_state_check(st, CN_CHECK_ALL, &rd.lines, why, ws);
 }
 
+/* A position's body makes a game that began there (undo stops at it). */
+static int position_body(canasta_game *g, cn_lines *r, char *why,
+                         size_t why_size)
+{
+    int rc = cn_read_position(&g->st, r, NULL, why, why_size);
+    if (rc == CANASTA_OK) {
+        g->from_position = 1;
+        memcpy(g->base, &g->st, sizeof g->st);
+    }
+    return rc;
+}
+
 CANASTA_API int canasta_game_from_position(canasta_game **out, char *why,
     size_t why_size, const char *text, size_t length)
 {
@@ -738,24 +750,6 @@ CANASTA_API int canasta_game_from_position_with_allocator(
     size_t length, canasta_alloc_fn alloc, canasta_release_fn release,
     void *user)
 {
-    int rc = cn_load_begin(why, why_size, out, text, alloc, release);
-    if (out)
-        *out = NULL;
-    if (rc)
-        return rc;
-    cn_lines r;
-    canasta_game *g;
-    cn_lines_init(&r, text, length);
-    rc = cn_load_game(&g, &r, "canasta-position", alloc, release, user, why,
-                      why_size);
-    if (!rc)
-        rc = cn_read_position(&g->st, &r, NULL, why, why_size);
-    if (rc) {
-        canasta_game_free(g);
-        return rc;
-    }
-    g->from_position = 1;
-    memcpy(g->base, &g->st, sizeof g->st);
-    *out = g;
-    return CANASTA_OK;
+    return cn_load_game(out, "canasta-position", position_body, why,
+                        why_size, text, length, alloc, release, user);
 }

@@ -44,6 +44,14 @@ static void put_card(cn_text *t, int c)
     cn_text_card(t, c);
 }
 
+/* Cards given as counts by code, in code order. */
+static void put_counts(cn_text *t, const uint8_t counts[CANASTA_CARD_LIMIT])
+{
+    for (int c = 8; c <= 60; c++)
+        for (int k = 0; k < counts[c]; k++)
+            put_card(t, c);
+}
+
 static void put_hidden(cn_text *t, int n)
 {
     for (int i = 0; i < n; i++)
@@ -101,21 +109,18 @@ void cn_write_position(cn_text *t, const cn_state *st, int viewer)
         put_lone(t, st);
     for (int s = 0; s < np; s++) {
         cn_text_putf(t, "hand %d", s);
-        if (viewer >= 0 && viewer != s) {
+        if (viewer >= 0 && viewer != s)
             put_hidden(t, st->hand_n[s]);
-        } else {
-            for (int c = 8; c <= 60; c++)
-                for (int k = 0; k < st->hand[s][c]; k++)
-                    put_card(t, c);
-        }
+        else
+            put_counts(t, st->hand[s]);
         cn_text_puts(t, "\n");
     }
     for (int s = 0; s < np; s++) {
+        uint8_t red[CANASTA_CARD_LIMIT] = { 0 };
+        red[CANASTA_CARD(3, CANASTA_DIAMONDS)] = st->red3[s][0];
+        red[CANASTA_CARD(3, CANASTA_HEARTS)] = st->red3[s][1];
         cn_text_putf(t, "red-threes %d", s);
-        for (int k = 0; k < st->red3[s][0]; k++)
-            put_card(t, CANASTA_CARD(3, CANASTA_DIAMONDS));
-        for (int k = 0; k < st->red3[s][1]; k++)
-            put_card(t, CANASTA_CARD(3, CANASTA_HEARTS));
+        put_counts(t, red);
         cn_text_puts(t, "\n");
     }
     for (int side = 0; side < ns; side++) {
@@ -124,15 +129,10 @@ void cn_write_position(cn_text *t, const cn_state *st, int viewer)
             if (cn_meld_size(m) == 0)
                 continue;
             /* Sorted by code: twos (8..11), naturals, jokers (60). */
+            uint8_t counts[CANASTA_CARD_LIMIT];
+            cn_meld_counts(counts, m, r);
             cn_text_putf(t, "meld %d %s:", side, cn_rank_name(r));
-            for (int suit = 0; suit < 4; suit++)
-                for (int k = 0; k < m->two_suit[suit]; k++)
-                    put_card(t, CANASTA_CARD(2, suit));
-            for (int suit = 0; suit < 4; suit++)
-                for (int k = 0; k < m->nat_suit[suit]; k++)
-                    put_card(t, CANASTA_CARD(r, suit));
-            for (int k = 0; k < m->jokers; k++)
-                put_card(t, CANASTA_JOKER);
+            put_counts(t, counts);
             cn_text_puts(t, "\n");
         }
     }
@@ -188,12 +188,9 @@ void cn_position_normalize(cn_state *dst, const cn_state *src)
 CANASTA_API int canasta_game_position(char **text, size_t *length,
                                       const canasta_game *game)
 {
-    if (text)
-        *text = NULL;
-    if (length)
-        *length = 0;
-    if (!text || !game)
-        return CANASTA_E_NULL;
+    int rc = cn_text_begin(text, length, game);
+    if (rc)
+        return rc;
     cn_text t;
     cn_text_init(&t, game->alloc, game->release, game->user);
     cn_text_puts(&t, "canasta-position 1\n");

@@ -94,6 +94,24 @@ static int run_events(rec_run *x, size_t first, size_t n, int deal)
     return CANASTA_OK;
 }
 
+/* The game's hand number (unless hand_mid is NULL) and dealer are hand
+ * h's: else E_MISMATCH, with what they follow from said after the value
+ * expected (hand_mid, dealer_mid) or after the record's (hand_end). */
+static int same_hand(rec_run *x, const rec_hand *h, const char *hand_mid,
+                     const char *hand_end, const char *dealer_mid)
+{
+    const cn_state *st = &x->g->st;
+    if (hand_mid && st->hand_no != h->s.hand_no)
+        return run_fail(x, CANASTA_E_MISMATCH, h->s.at.hand,
+            "expected 'hand %d'%s, the record says 'hand %d'%s",
+            (int)st->hand_no, hand_mid, (int)h->s.hand_no, hand_end);
+    if (st->dealer != h->s.dealer)
+        return run_fail(x, CANASTA_E_MISMATCH, h->s.at.dealer,
+            "expected 'dealer %d'%s, the record says 'dealer %d'",
+            (int)st->dealer, dealer_mid, (int)h->s.dealer);
+    return CANASTA_OK;
+}
+
 /* Begin the first hand of the record in x->g (made by
  * canasta_game_create from the header). */
 static int run_first_hand(rec_run *x, const rec_hand *h)
@@ -104,23 +122,15 @@ static int run_first_hand(rec_run *x, const rec_hand *h)
         memcpy(g->base, h->base, sizeof *g->base);
         memcpy(&g->st, h->base, sizeof g->st);
         g->from_position = 1;
-        if (st->hand_no != h->s.hand_no)
-            return run_fail(x, CANASTA_E_MISMATCH, h->s.at.hand,
-                "expected 'hand %d' (the position's), the record says "
-                "'hand %d'", (int)st->hand_no, (int)h->s.hand_no);
-        if (st->dealer != h->s.dealer)
-            return run_fail(x, CANASTA_E_MISMATCH, h->s.at.dealer,
-                "expected 'dealer %d' (the position's), the record says "
-                "'dealer %d'", (int)st->dealer, (int)h->s.dealer);
-        return CANASTA_OK;
+        return same_hand(x, h, " (the position's)", "",
+                         " (the position's)");
     }
     if (h->s.hand_no == 1 && cn_start_fresh(&h->s)) {
         /* The game's first hand, dealt as canasta_game_create did. */
-        if (st->dealer != h->s.dealer)
-            return run_fail(x, CANASTA_E_MISMATCH, h->s.at.dealer,
-                "expected 'dealer %d' (C3: the seed chooses the first "
-                "dealer), the record says 'dealer %d'", (int)st->dealer,
-                (int)h->s.dealer);
+        int rc = same_hand(x, h, NULL, NULL,
+                           " (C3: the seed chooses the first dealer)");
+        if (rc)
+            return rc;
         if (h->s.custom && canasta_game_set_deck(g, h->s.deck,
                                                (size_t)st->p.deck_size))
             return run_fail(x, CANASTA_E_INVALID, h->s.at.deck,
@@ -151,16 +161,12 @@ static int run_next_hand(rec_run *x, const rec_hand *h)
         return run_fail(x, CANASTA_E_INVALID, h->pos_line,
             "only the first hand of a record can begin from a position; "
             "later hands are dealt");
-    if (st->hand_no != h->s.hand_no)
-        return run_fail(x, CANASTA_E_MISMATCH, h->s.at.hand,
-            "expected 'hand %d', the record says 'hand %d' (a hand ends "
-            "with the move 'S next')", (int)st->hand_no, (int)h->s.hand_no);
-    if (st->dealer != h->s.dealer)
-        return run_fail(x, CANASTA_E_MISMATCH, h->s.at.dealer,
-            "expected 'dealer %d' (C3: the deal passes to the left), the "
-            "record says 'dealer %d'", (int)st->dealer, (int)h->s.dealer);
+    int rc = same_hand(x, h, "", " (a hand ends with the move 'S next')",
+                       " (C3: the deal passes to the left)");
+    if (rc)
+        return rc;
     if (h->s.custom) {
-        int rc = canasta_game_set_deck(g, h->s.deck, (size_t)st->p.deck_size);
+        rc = canasta_game_set_deck(g, h->s.deck, (size_t)st->p.deck_size);
         if (rc == CANASTA_E_DECK)
             return run_fail(x, CANASTA_E_INVALID, h->s.at.deck,
                 "C2: the deck is not one complete deck for these rules");

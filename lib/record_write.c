@@ -85,12 +85,9 @@ static void put_written(const canasta_record *r, cn_text *t)
 CANASTA_API int canasta_record_text(char **text, size_t *length,
     const canasta_record *record, int viewer)
 {
-    if (text)
-        *text = NULL;
-    if (length)
-        *length = 0;
-    if (!text || !record)
-        return CANASTA_E_NULL;
+    int rc = cn_text_begin(text, length, record);
+    if (rc)
+        return rc;
     if (viewer < CANASTA_VIEW_ALL || viewer >= record->p.players)
         return CANASTA_E_SEAT;
     cn_text t;
@@ -105,7 +102,7 @@ CANASTA_API int canasta_record_text(char **text, size_t *length,
     cn_rec_run_init(&x, record, NULL, 0);
     x.out = &t;
     x.viewer = viewer;
-    int rc = cn_rec_run(&x);
+    rc = cn_rec_run(&x);
     cn_rec_run_done(&x);
     if (rc == CANASTA_OK)
         return cn_text_finish(text, length, &t);

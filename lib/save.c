@@ -31,12 +31,9 @@
 CANASTA_API int canasta_game_save(char **text, size_t *length,
                                   const canasta_game *game)
 {
-    if (text)
-        *text = NULL;
-    if (length)
-        *length = 0;
-    if (!text || !game)
-        return CANASTA_E_NULL;
+    int rc = cn_text_begin(text, length, game);
+    if (rc)
+        return rc;
     const cn_state *st = &game->st;
     const cn_params *p = &st->p;
     cn_text t;
@@ -63,7 +60,7 @@ CANASTA_API int canasta_game_save(char **text, size_t *length,
     canasta_move m;
     char line[CANASTA_MOVE_TEXT_MAX];
     while (cn_history_next(game, &pos, &m)) {
-        int rc = canasta_move_to_string(line, sizeof line, &m);
+        rc = canasta_move_to_string(line, sizeof line, &m);
         if (NEVER(rc != CANASTA_OK)) { /* a history holds legal moves */
             cn_text_discard(&t);
             return CANASTA_E_ARG;
@@ -81,7 +78,7 @@ CANASTA_API int canasta_game_save(char **text, size_t *length,
 
 typedef struct loader {
     canasta_game *g;
-    cn_lines r;
+    cn_lines *r;
     cn_at at;        /* the line being read, and the caller's why */
     cn_start start;  /* the start lines of a dealt hand */
 } loader;
@@ -104,10 +101,10 @@ static int deal_start(loader *ld)
                           s->at.last_hand };
     for (int k = 0; k < 4; k++)
         if (!lines[k])
-            return L_SYNTAX(ld, ld->r.lineno, "the save has no \"%s\" line "
+            return L_SYNTAX(ld, ld->r->lineno, "the save has no \"%s\" line "
                             "before the moves (or a \"begin base\" block)",
                             keys[k]);
-    s->at.end = ld->r.lineno;
+    s->at.end = ld->r->lineno;
     int rc = cn_check_start(p, s, ld->at.why, ld->at.ws);
     if (rc)
         return rc;
@@ -176,7 +173,7 @@ static const char *first_difference(const cn_state *a, const cn_state *b,
 static int replay(loader *ld, const char *text)
 {
     canasta_game *g = ld->g;
-    int line = ld->r.lineno;
+    int line = ld->r->lineno;
     char mwhy[256];
     canasta_move m;
     int rc = canasta_move_from_string(&m, mwhy, sizeof mwhy, text,
@@ -199,7 +196,7 @@ static int replay(loader *ld, const char *text)
 static int load(loader *ld)
 {
     canasta_game *g = ld->g;
-    cn_lines *r = &ld->r;
+    cn_lines *r = ld->r;
     int stage = 0; /* 0 start lines, 1 moves, 2 after the position */
     int any_start = 0, rc;
     while ((rc = cn_lines_next_used(r, ld->at.why, ld->at.ws)) == 1) {
@@ -280,6 +277,19 @@ static int load(loader *ld)
     return CANASTA_OK;
 }
 
+static int save_body(canasta_game *g, cn_lines *r, char *why,
+                     size_t why_size)
+{
+    loader ld;
+    memset(&ld, 0, sizeof ld);
+    ld.g = g;
+    ld.r = r;
+    ld.at.why = why;
+    ld.at.ws = why_size;
+    cn_start_init(&ld.start);
+    return load(&ld);
+}
+
 CANASTA_API int canasta_game_load(canasta_game **out, char *why,
     size_t why_size, const char *text, size_t length)
 {
@@ -291,27 +301,6 @@ CANASTA_API int canasta_game_load_with_allocator(canasta_game **out,
     char *why, size_t why_size, const char *text, size_t length,
     canasta_alloc_fn alloc, canasta_release_fn release, void *user)
 {
-    int rc = cn_load_begin(why, why_size, out, text, alloc, release);
-    if (out)
-        *out = NULL;
-    if (rc)
-        return rc;
-    loader *ld = cn_alloc(alloc, user, sizeof *ld);
-    if (!ld)
-        return CANASTA_E_NOMEM;
-    memset(ld, 0, sizeof *ld);
-    ld->at.why = why;
-    ld->at.ws = why_size;
-    cn_start_init(&ld->start);
-    cn_lines_init(&ld->r, text, length);
-    rc = cn_load_game(&ld->g, &ld->r, "canasta-save", alloc, release, user,
-                      why, why_size);
-    if (rc == CANASTA_OK)
-        rc = load(ld);
-    if (rc == CANASTA_OK)
-        *out = ld->g;
-    else
-        canasta_game_free(ld->g);
-    cn_release(release, user, ld);
-    return rc;
+    return cn_load_game(out, "canasta-save", save_body, why, why_size, text,
+                        length, alloc, release, user);
 }

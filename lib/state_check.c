@@ -154,12 +154,10 @@ static int check_deck(const ck *c)
     }
     for (int side = 0; side < st->p.sides; side++)
         for (int r = 3; r <= 14; r++) {
-            const cn_meld *m = &st->melds[side][r];
-            for (int suit = 0; suit < 4; suit++) {
-                placed[CANASTA_CARD(r, suit)] += m->nat_suit[suit];
-                placed[CANASTA_CARD(2, suit)] += m->two_suit[suit];
-            }
-            placed[CANASTA_JOKER] += m->jokers;
+            uint8_t meld[CANASTA_CARD_LIMIT];
+            cn_meld_counts(meld, &st->melds[side][r], r);
+            for (int k = 8; k <= 60; k++)
+                placed[k] += meld[k];
         }
     for (int i = 0; i < st->stock_n; i++)
         placed[st->stock[i]]++;
@@ -705,29 +703,16 @@ int cn_state_check(const cn_state *st, int what, const cn_state_lines *lines,
     c.what = what;
     c.why = why;
     c.ws = ws;
-    int rc = check_fields(&c);
-    if (!rc)
-        rc = check_lone(&c);
-    if (!rc)
-        rc = check_merged_wilds(&c);
-    if (!rc)
-        rc = check_deck(&c);
-    if (!rc)
-        rc = check_pile(&c);
-    if (!rc)
-        rc = check_opened(&c);
-    if (!rc)
-        rc = check_turn(&c);
-    if (!rc)
-        rc = check_phase(&c);
-    if (!rc)
-        rc = check_last_hand(&c);
-    if (!rc)
-        rc = check_black_threes(&c);
-    if (!rc)
-        rc = check_reach(&c);
-    if (!rc)
-        rc = check_start_shown(&c);
+    /* The order of the position reader since 1.0: the first fault found
+     * is the one a position is refused for. */
+    static int (*const checks[])(const ck *) = {
+        check_fields, check_lone, check_merged_wilds, check_deck,
+        check_pile, check_opened, check_turn, check_phase, check_last_hand,
+        check_black_threes, check_reach, check_start_shown
+    };
+    int rc = CANASTA_OK;
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0] && !rc; i++)
+        rc = checks[i](&c);
     if (!rc && (what & CN_CHECK_START))
         rc = check_hand_start(&c);
     if (!rc)

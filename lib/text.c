@@ -21,6 +21,15 @@ typedef union cn_text_header {
     void *align_p;
 } cn_text_header;
 
+int cn_text_begin(char **text, size_t *length, const void *source)
+{
+    if (text)
+        *text = NULL;
+    if (length)
+        *length = 0;
+    return !text || !source ? CANASTA_E_NULL : CANASTA_OK;
+}
+
 void cn_text_init(cn_text *t, canasta_alloc_fn alloc,
                   canasta_release_fn release, void *user)
 {

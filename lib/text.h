@@ -15,6 +15,10 @@ typedef struct cn_text {
     int failed;  /* an allocation failed; finish reports E_NOMEM */
 } cn_text;
 
+/* The opening of every function that hands out a text: *text NULL and
+ * *length 0 (each when given) whatever follows, E_NULL when text or the
+ * source is NULL. */
+int cn_text_begin(char **text, size_t *length, const void *source);
 void cn_text_init(cn_text *t, canasta_alloc_fn alloc,
                   canasta_release_fn release, void *user);
 void cn_text_puts(cn_text *t, const char *s);
