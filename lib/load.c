@@ -1,24 +1,12 @@
-/* load.c - the opening the three text loaders share:
- * canasta_game_load, canasta_game_from_position and canasta_record_parse,
- * each with and without _with_allocator (save.c, position_read.c,
- * record_read.c).  The same arguments are refused with the same codes,
- * why is emptied before anything else, and the allocator given (both
- * functions or neither) serves every block the loader makes, the game or
- * record it hands out included. */
+/* load.c - a save or a position read into a new game
+ * (canasta_game_load, canasta_game_from_position, with and without
+ * _with_allocator; save.c and position_read.c read what follows the
+ * header).  The opening is the one all three text loaders share
+ * (cn_load_begin, position.h: the same arguments refused with the same
+ * codes, why emptied first), and the allocator given (both functions or
+ * neither) serves every block the loader makes, the game it hands out
+ * included. */
 #include "position.h"
-
-int cn_load_begin(char *why, size_t why_size, const void *out,
-                  const char *text, canasta_alloc_fn alloc,
-                  canasta_release_fn release)
-{
-    if (why && why_size)
-        why[0] = '\0';
-    if (!out || !text)
-        return CANASTA_E_NULL;
-    if (!cn_alloc_pair_ok(alloc, release))
-        return CANASTA_E_ARG;
-    return CANASTA_OK;
-}
 
 /* The kind line and header tags (cn_read_header), and the game they
  * describe: allocated with the allocator given, its rules and seed set,
