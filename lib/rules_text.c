@@ -209,17 +209,13 @@ int cn_read_header(cn_lines *r, const char *kind, cn_params *p,
     cn_params_preset(p, CANASTA_PRESET_CLASSIC);
     *seed = 0;
     /* The kind line. */
-    for (;;) {
-        rc = cn_lines_next(r, why, ws);
-        if (rc < 0)
-            return rc;
-        if (rc == 0)
-            return cn_why(why, ws, CANASTA_E_VERSION,
-                          "line %d: the text is empty; it begins with the "
-                          "line \"%s 1\"", r->lineno, kind);
-        if (!cn_line_ignored(r->line))
-            break;
-    }
+    rc = cn_lines_next_used(r, why, ws);
+    if (rc < 0)
+        return rc;
+    if (rc == 0)
+        return cn_why(why, ws, CANASTA_E_VERSION,
+                      "line %d: the text is empty; it begins with the line "
+                      "\"%s 1\"", r->lineno, kind);
     {
         char *cur = r->line, *k = cn_token(&cur), *v = cn_token(&cur);
         if (!k || strcmp(k, kind) != 0 || !v || strcmp(v, "1") != 0 ||

@@ -67,6 +67,11 @@ int cn_parse_int(const char *tok, long lo, long hi, long *out);
 #define CN_INT32_HI 2147483647L
 int cn_parse_int32(const char *tok, long *out);
 int cn_parse_u64(const char *tok, uint64_t *out);
+/* Parse a card ("7h", "Jk"); returns the code, or 0 if it is not one. */
+int cn_parse_card(const char *tok);
+/* Parse a rank name ("7", "10", "T", "J", "Q", "K", "A", "3");
+ * returns 3..14 or 0. */
+int cn_parse_rank(const char *tok);
 
 /* "line N: " and the sentence into why (cut to ws as cn_why cuts);
  * returns code. */
@@ -119,11 +124,5 @@ int cn_name_index(const cn_names *names, int first, const char *tok);
 const char *cn_preset_name(int preset);
 /* The preset a name gives, or 0. */
 int cn_preset_of_name(const char *tok);
-
-/* Parse a card ("7h", "Jk"); returns the code, or 0 if it is not one. */
-int cn_parse_card(const char *tok);
-/* Parse a rank name ("7", "10", "T", "J", "Q", "K", "A", "3");
- * returns 3..14 or 0. */
-int cn_parse_rank(const char *tok);
 
 #endif
