@@ -664,7 +664,7 @@ int cn_read_position(cn_state *st, cn_lines *r, const char *end_line,
 
     int found_end = 0, rc;
     while ((rc = cn_lines_next_used(r, why, ws)) == 1) {
-        char *line = r->line + (cn_skip_blanks(r->line) - r->line);
+        char *line = r->line + strspn(r->line, " \t");
         rd.at.line = r->lineno;
         if (end_line && strcmp(line, end_line) == 0) {
             found_end = 1;
