@@ -57,7 +57,8 @@ static void jw_open(jw *w, const char *bracket, int broken)
 {
     jw_sep(w);
     cn_text_puts(w->t, bracket);
-    if (w->depth < JW_DEPTH) {
+    /* The view nests five containers at most. */
+    if (ALWAYS(w->depth < JW_DEPTH)) {
         w->count[w->depth] = 0;
         w->broken[w->depth] = broken;
     }
@@ -67,7 +68,8 @@ static void jw_open(jw *w, const char *bracket, int broken)
 static void jw_close(jw *w, const char *bracket)
 {
     w->depth--;
-    if (w->depth < JW_DEPTH && w->broken[w->depth] && w->count[w->depth])
+    if (ALWAYS(w->depth < JW_DEPTH) && w->broken[w->depth] &&
+        w->count[w->depth])
         jw_indent(w);
     cn_text_puts(w->t, bracket);
 }
