@@ -153,7 +153,7 @@ SUITES_H = tests/suites.gen.h
 # -DCN_CHECKED=1: cn_state_check after every move, undo and deal, and the
 # ALWAYS/NEVER assertions abort (lib/cn_assert.h; docs/TESTING.md,
 # "Assertions").  Its objects live in lib/checked/.
-CHECKED_LIB = libcanasta-checked.a
+CHECKED_LIB = lib/libcanasta-checked.a
 CHECKED_OBJS := $(patsubst $(srcdir)/lib/%.c,lib/checked/%.o,$(LIB_SRCS))
 CHECKED_CPPFLAGS = -DCN_CHECKED=1
 
