@@ -6,6 +6,7 @@
 #include <limits.h>
 #include "internal.h"
 #include "rulebook.h"
+#include "rng.h"
 
 #define CN_KNOBS 7 /* CANASTA_KNOB_TAKE_PILE .. CANASTA_KNOB_ASK */
 
@@ -150,16 +151,9 @@ static inline long cn_discard_score(const cn_facts *f, int c)
  * list of legal moves (legal.c's order). */
 static inline uint64_t cn_player_tie(uint64_t seed, uint64_t index)
 {
-    uint64_t x = index;
-    for (int i = 0; i < 2; i++) {
-        x += 0x9E3779B97F4A7C15ULL;
-        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-        x ^= x >> 31;
-        if (i == 0)
-            x ^= seed;
-    }
-    return x;
+    /* Two splitmix64 steps, the seed mixed in between. */
+    return cn_mix64((cn_mix64(index + CN_GOLDEN_GAMMA) ^ seed) +
+                    CN_GOLDEN_GAMMA);
 }
 
 /* The decision from the hand's counts, without listing the legal moves
