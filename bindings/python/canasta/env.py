@@ -38,8 +38,8 @@ from ctypes import c_int, c_size_t, c_uint64, c_void_p
 from typing import (Any, Dict, Iterator, List, NamedTuple, Optional,
                     Sequence, Tuple, Union)
 
-from . import (ACTIONS_DENSE, CanastaError, Game, MissingFunctionError,
-               PRESETS, Rules, _L, _Move, _move_text, _parse_move)
+from . import ACTIONS_DENSE, PRESETS, CanastaError, Game, Rules
+from . import _internal as _i
 
 try:                                    # optional: only for the array type
     import numpy as _numpy
@@ -59,14 +59,34 @@ __all__ = [
 # ----------------------------------------------------------------------
 # The action space (docs/ENV.md, "Actions")
 # ----------------------------------------------------------------------
-DRAW, DECLINE, ASK, YES, NO, NEXT_HAND = 0, 1, 2, 3, 4, 5
-DISCARD_BASE = 6                 # 6 + kind (KINDS[0..13])
-MELD_BASE = 20                   # 20 + g: lay group g, submit the move
-TAKE_BASE = 1580                 # 1580 + g: take with top group g, submit
-GROUP_CODES = 1560               # g = (rank - 3) * 130 + naturals * 10 + combo
-MELD_MORE_BASE = ACTIONS_DENSE   # 3140 + g: lay group g, more groups follow
-TAKE_MORE_BASE = MELD_MORE_BASE + GROUP_CODES   # 4700 + g: take, more follow
-NUM_ACTIONS = TAKE_MORE_BASE + GROUP_CODES      # 6260
+#: Action 0: draw from the stock (T1).
+DRAW = 0
+#: Action 1: decline the pile (E1).
+DECLINE = 1
+#: Action 2: ask the partner "may I go out?" (G4).
+ASK = 2
+#: Action 3: answer yes to "may I go out?".
+YES = 3
+#: Action 4: answer no to "may I go out?".
+NO = 4
+#: Action 5: deal the next hand (the next dealer's only step).
+NEXT_HAND = 5
+#: Actions 6 + k: discard a card of kind KINDS[k] (k 0 .. 13).
+DISCARD_BASE = 6
+#: Actions 20 + g: lay group g from the hand and submit the move.
+MELD_BASE = 20
+#: Actions 1580 + g: take the pile with top group g and submit the move.
+TAKE_BASE = 1580
+#: The number of group codes g = (rank - 3) * 130 + naturals * 10 + combo
+#: (group_code, group_fields): 1560.
+GROUP_CODES = 1560
+#: Actions 3140 + g: lay group g from the hand, more groups follow (the
+#: move stays open).
+MELD_MORE_BASE = ACTIONS_DENSE
+#: Actions 4700 + g: take the pile with top group g, more groups follow.
+TAKE_MORE_BASE = MELD_MORE_BASE + GROUP_CODES
+#: The number of action ids, 6260: every id means the same in every state.
+NUM_ACTIONS = TAKE_MORE_BASE + GROUP_CODES
 assert ACTIONS_DENSE == TAKE_BASE + GROUP_CODES
 
 #: Card kinds, the index of every per-kind count in observations.  The
@@ -95,7 +115,8 @@ _KIND_T = tuple(_KIND)
 # Move kinds (enum canasta_move_kind) of the one-step moves.
 _MOVE_DRAW, _MOVE_TAKE, _MOVE_MELD, _MOVE_DISCARD = 1, 2, 3, 4
 _FIXED_OF_KIND = {1: DRAW, 8: DECLINE, 5: ASK, 6: YES, 7: NO, 9: NEXT_HAND}
-_MOVE_SIZE = ctypes.sizeof(_Move)
+_Move = _i.Move
+_MOVE_SIZE = _i.MOVE_SIZE
 _GROUP_OFF, _GROUP_SIZE = 4, 18         # canasta_move.groups, canasta_group
 
 
@@ -293,6 +314,7 @@ def _layout() -> Dict[str, Tuple[int, int]]:
 
 #: name -> (offset, length) of every field of the observation vector.
 OBSERVATION_LAYOUT: Dict[str, Tuple[int, int]] = _layout()
+#: The length of the observation vector, 364.
 OBS_SIZE = sum(n for _, n in _FIELDS)
 _O = {k: v[0] for k, v in OBSERVATION_LAYOUT.items()}
 (_PRESET, _PLAYERS, _SIDES, _OPTIONS, _PHASE, _HAND_NUMBER, _DEALER, _CURRENT,
@@ -301,6 +323,8 @@ _O = {k: v[0] for k, v in OBSERVATION_LAYOUT.items()}
  _PILE_CARDS, _LAST_HOW, _LAST_SEAT, _WINNER, _PARTIAL_KIND, _PARTIAL_GROUPS,
  _PARTIAL) = (_O[name] for name, _ in _FIELDS)
 
+#: The reward modes (CanastaEnv's reward=): "hand", each hand's score
+#: difference, and "win", +1 or -1 at the game's end.
 REWARDS = ("hand", "win")
 
 
@@ -379,22 +403,20 @@ class Box:
 
 
 class _Raw:
-    """The library functions the environment calls in its loop, bound
+    """The library functions the environment calls in its loop, declared
     again with plain addresses (c_void_p) so that a call costs no ctypes
-    conversion of wrapper objects.  Its own function objects: the
-    binding's declarations are left as they are."""
+    conversion of wrapper objects (canasta._internal.function: its own
+    function objects, the binding's declarations are left as they are).
+    They are only ever called inside a canasta._internal.batch of the
+    game, with the address it gives."""
 
-    def __init__(self) -> None:
-        L = _L()
-        if not L.has("canasta_game_turn_state"):
-            raise MissingFunctionError("canasta_game_turn_state", L.path)
+    def __init__(self, lib: Any) -> None:
         V, I, S = c_void_p, c_int, c_size_t
 
         def fn(name: str, *args: Any) -> Any:
-            f = L.dll[name]             # a new function object
-            f.restype = c_int
-            f.argtypes = list(args)
-            return f
+            return _i.function(lib, name, *args)
+        # First: a 1.0 library lacks it (MissingFunctionError).
+        self.turn_state = fn("canasta_game_turn_state", V, V, V, V, V, V, V)
         self.legal = fn("canasta_legal_moves", V, S, V, V)
         self.apply = fn("canasta_apply", V, S, V, V)
         self.int1 = {n: fn("canasta_game_" + n, V, V) for n in (
@@ -411,17 +433,17 @@ class _Raw:
         self.hand_score = fn("canasta_game_hand_score", V, S, V, I)
         self.hand_end = fn("canasta_game_hand_end", V, V, V)
         self.winner = fn("canasta_game_winner", V, V)
-        self.turn_state = fn("canasta_game_turn_state", V, V, V, V, V, V, V)
 
 
-_RAW: Optional[_Raw] = None
+# One set of declarations per library (a process has one or two).
+_RAWS: Dict[int, Tuple[Any, _Raw]] = {}
 
 
-def _raw() -> _Raw:
-    global _RAW
-    if _RAW is None:
-        _RAW = _Raw()
-    return _RAW
+def _raw(lib: Any) -> _Raw:
+    got = _RAWS.get(id(lib))
+    if got is None or got[0] is not lib:
+        got = _RAWS[id(lib)] = (lib, _Raw(lib))
+    return got[1]
 
 
 def _check(rc: int, what: str) -> None:
@@ -484,7 +506,8 @@ class CanastaEnv:
         if render_mode not in (None, "ansi"):
             raise ValueError("render_mode must be None or 'ansi'")
         self._np = _numpy if (numpy is None or numpy) else None
-        self._r = _raw()
+        self._lib = _i.library()
+        self._r = _raw(self._lib)
         self.preset = preset
         self.reward_mode = reward
         self.max_steps = max_steps
@@ -503,7 +526,7 @@ class CanastaEnv:
         self._cap = 512
         self._buf = (_Move * self._cap)()
         self._game: Optional[Game] = None
-        self._h = 0
+        self._batch: Any = None     # _i.batch(self._game)
         #: The seed of the game dealt by the last reset() (drawn at random
         #: when reset got none): Game(seed=env.game_seed, rules=env.rules)
         #: deals the same game.
@@ -582,7 +605,9 @@ class CanastaEnv:
         if self._game is not None:
             self._game.close()
         self._game = game
-        self._h = ctypes.cast(game._handle(), c_void_p).value or 0
+        self._lib = _i.library(game)
+        self._r = _raw(self._lib)
+        self._batch = _i.batch(game)
         self._columns = self._column_of_seats()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -624,7 +649,7 @@ class CanastaEnv:
         if self._game is not None:
             self._game.close()
             self._game = None
-            self._h = 0
+            self._batch = None
 
     def __del__(self) -> None:
         try:
@@ -675,25 +700,32 @@ class CanastaEnv:
 
     def _int(self, name: str) -> int:
         q = self._q
-        _check(self._r.int1[name](q.a[0], self._h), name)
+        with self._game_batch() as h:
+            _check(self._r.int1[name](q.a[0], h), name)
         return q.v[0]
 
     def _int2(self, name: str, arg: int) -> int:
         q = self._q
-        _check(self._r.int2[name](q.a[0], self._h, arg), name)
+        with self._game_batch() as h:
+            _check(self._r.int2[name](q.a[0], h, arg), name)
         return q.v[0]
+
+    def _game_batch(self) -> Any:
+        """The batch of raw calls on the game (ValueError before reset(),
+        and once the game was closed)."""
+        if self._batch is None:
+            raise ValueError("call reset() first")
+        return self._batch
 
     def _decision(self) -> Dict[int, Any]:
         """The trie of the current decision's steps, built once per
         decision from the library's legal list (canasta_legal_moves)."""
         if self._root is not None:
             return self._root
-        if self._h == 0:
-            raise ValueError("call reset() first")
         r, q = self._r, self._q
         while True:
-            rc = r.legal(ctypes.addressof(self._buf), self._cap, q.n_a,
-                         self._h)
+            with self._game_batch() as h:
+                rc = r.legal(ctypes.addressof(self._buf), self._cap, q.n_a, h)
             n = q.n.value
             if rc == -11 and n > self._cap:         # E_BUFFER: grow
                 self._cap = n
@@ -792,7 +824,7 @@ class CanastaEnv:
         seat = self._deciding()
         if seat is None:
             raise ValueError("no decision: the game is over or truncated")
-        m = _parse_move(_L(), move, seat)
+        m = _i.parse_move(self._lib, move, seat)
         key = _move_key(ctypes.string_at(ctypes.addressof(m), _MOVE_SIZE), 0)
         node: Any = self._decision()
         for s in key:
@@ -818,13 +850,13 @@ class CanastaEnv:
             raise ValueError("the steps %r leave the move open"
                              % (list(actions),))
         m = _Move.from_buffer_copy(self._raw_list, node * _MOVE_SIZE)
-        return _move_text(_L(), m)
+        return _i.move_text(self._lib, m)
 
     def history(self) -> List[str]:
         """Every move the environment submitted to the engine since reset,
         as canonical move texts (replayable with canasta.Game.apply)."""
-        L = _L()
-        return [_move_text(L, _Move.from_buffer_copy(b)) for b in
+        lib = self._lib
+        return [_i.move_text(lib, _Move.from_buffer_copy(b)) for b in
                 self._history]
 
     @property
@@ -844,7 +876,7 @@ class CanastaEnv:
         PettingZoo.  IllegalActionError (a ValueError) for an id the mask
         does not admit, TypeError for a non-int; the state is then
         unchanged."""
-        if self._h == 0:
+        if self._game is None:
             raise ValueError("call reset() first")
         if not self.agents:
             raise ValueError("every agent is done: reset() for a new game")
@@ -891,33 +923,36 @@ class CanastaEnv:
     apply_action = step
 
     def _commit(self, index: int) -> None:
-        """Play the listed move index on the engine: ONE move."""
-        q = self._q
+        """Play the listed move index on the engine: ONE move, and read
+        what follows from it, in one batch of calls."""
+        q, r = self._q, self._r
         at = ctypes.addressof(self._buf) + index * _MOVE_SIZE
-        self._history.append(self._raw_list[index * _MOVE_SIZE:
-                                            (index + 1) * _MOVE_SIZE])
-        rc = self._r.apply(ctypes.addressof(q.cards), 256, self._h, at)
-        if rc != 0:             # a listed move is legal: never expected
-            self._history.pop()
-            raise CanastaError(rc, ctypes.string_at(ctypes.addressof(q.cards))
-                               .decode("utf-8", "replace"))
-        self._pending = []
-        self._root = self._node = None
-        phase = self._int("phase")
-        if phase >= 4:                  # hand-over or game-over
-            self._hand_ended()
-        if phase == 5:
-            self._finish_game()
-        else:
-            self.agent_selection = self.possible_agents[
-                self._int("current_seat")]
+        with self._game_batch() as h:
+            rc = r.apply(q.cards_a, 256, h, at)
+            if rc != 0:         # a listed move is legal: never expected
+                raise CanastaError(rc, ctypes.string_at(q.cards_a)
+                                   .decode("utf-8", "replace"))
+            self._history.append(self._raw_list[index * _MOVE_SIZE:
+                                                (index + 1) * _MOVE_SIZE])
+            self._pending = []
+            self._root = self._node = None
+            _check(r.int1["phase"](q.a[0], h), "canasta_game_phase")
+            phase = q.v[0]
+            if phase >= 4:                  # hand-over or game-over
+                self._hand_ended(h)
+            if phase == 5:
+                self._finish_game(h)
+            else:
+                _check(r.int1["current_seat"](q.a[0], h),
+                       "canasta_game_current_seat")
+                self.agent_selection = self.possible_agents[q.v[0]]
 
-    def _hand_ended(self) -> None:
+    def _hand_ended(self, h: int) -> None:
         items = (c_int * 7)()
         scores = []
         for col in range(self._sides):
-            _check(self._r.hand_score(ctypes.addressof(items), 7, self._h,
-                                      col), "canasta_game_hand_score")
+            _check(self._r.hand_score(ctypes.addressof(items), 7, h, col),
+                   "canasta_game_hand_score")
             scores.append(items[6])         # CANASTA_SCORE_TOTAL
         self._hands.append(scores)
         for seat, agent in enumerate(self.possible_agents):
@@ -930,13 +965,13 @@ class CanastaEnv:
                 own = scores[self._columns[seat]]
                 self._give(seat, agent, own - (total - own) / others)
 
-    def _finish_game(self) -> None:
+    def _finish_game(self, h: int) -> None:
         self._over = True
         for k in self.terminations:
             self.terminations[k] = True
         if self.reward_mode == "win":
             q = self._q
-            _check(self._r.winner(q.a[0], self._h), "canasta_game_winner")
+            _check(self._r.winner(q.a[0], h), "canasta_game_winner")
             w = q.v[0]
             for seat, agent in enumerate(self.possible_agents):
                 if w >= 0:
@@ -1033,12 +1068,14 @@ class CanastaEnv:
         return array.array("i", v)
 
     def _vector(self, me: int) -> List[int]:
+        with self._game_batch() as h:
+            return self._vector_of(me, h)
+
+    def _vector_of(self, me: int, h: int) -> List[int]:
         # Hot path: offsets are module constants, the library's status
         # codes are or-ed together and checked once at the end (a query
         # on a valid game and seat does not fail).
-        if self._h == 0:
-            raise ValueError("call reset() first")
-        r, q, h = self._r, self._q, self._h
+        r, q = self._r, self._q
         P, S = self._players, self._sides
         iv, ia0, ia1, ia2 = q.v, q.a[0], q.a[1], q.a[2]
         i1, i2 = r.int1, r.int2
