@@ -40,6 +40,10 @@ from typing import (Any, Dict, Iterator, List, NamedTuple, Optional,
 
 from . import ACTIONS_DENSE, PRESETS, CanastaError, Game, Rules
 from . import _internal as _i
+from ._observe import (_KIND_T, _OPTION_NAMES, _PARTIAL, _PARTIAL_GROUPS,
+                       _PARTIAL_KIND, KINDS, MAX_GROUPS, MAX_SEATS,
+                       MAX_SIDES, OBS_SIZE, OBSERVATION_LAYOUT, Observer,
+                       raw as _raw)
 
 try:                                    # optional: only for the array type
     import numpy as _numpy
@@ -89,28 +93,11 @@ TAKE_MORE_BASE = MELD_MORE_BASE + GROUP_CODES
 NUM_ACTIONS = TAKE_MORE_BASE + GROUP_CODES
 assert ACTIONS_DENSE == TAKE_BASE + GROUP_CODES
 
-#: Card kinds, the index of every per-kind count in observations.  The
-#: first 14 are the discard kinds of docs/SEARCH.md (discard action 6 + k).
-KINDS = ("2", "3b", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-         "Jk", "3r")
 _FIXED_NAMES = ("draw", "decline", "ask", "yes", "no", "next")
 #: (twos, jokers) of each combo value (docs/SEARCH.md).
 _COMBOS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2),
            (2, 0), (2, 1), (3, 0))
 _COMBO_OF = {tj: c for c, tj in enumerate(_COMBOS)}
-
-# Card code -> kind (canasta.h: code = rank * 4 + suit, joker 60).
-_KIND = [-1] * 64
-for _c in range(8, 12):
-    _KIND[_c] = 0                       # twos
-_KIND[12] = _KIND[15] = 1               # 3c 3s: black threes
-_KIND[13] = _KIND[14] = 14              # 3d 3h: red threes
-for _r in range(4, 15):
-    for _s in range(4):
-        _KIND[_r * 4 + _s] = _r - 2
-_KIND[60] = 13
-del _c, _r, _s
-_KIND_T = tuple(_KIND)
 
 # Move kinds (enum canasta_move_kind) of the one-step moves.
 _MOVE_DRAW, _MOVE_TAKE, _MOVE_MELD, _MOVE_DISCARD = 1, 2, 3, 4
@@ -281,48 +268,6 @@ def _move_key(raw: bytes, o: int) -> Tuple[int, ...]:
 # ----------------------------------------------------------------------
 # The observation vector (docs/ENV.md, "Observations")
 # ----------------------------------------------------------------------
-MAX_SEATS, MAX_SIDES, MAX_GROUPS = 6, 3, 12
-_PRESET_ORDER = ("classic", "two-players", "three-players",
-                 "six-three-sides", "six-two-sides")
-_OPTION_NAMES = ("target", "ask-permission", "one-card-rule", "tie-rule",
-                 "hand-size", "canastas-to-go-out", "draw-count",
-                 "concealed-additions")
-
-#: (name, length) of each field, in order; OBSERVATION_LAYOUT adds offsets.
-_FIELDS: Tuple[Tuple[str, int], ...] = (
-    ("preset", 5), ("players", 1), ("sides", 1), ("options", 8),
-    ("phase", 5), ("hand_number", 1), ("dealer", MAX_SEATS),
-    ("current_seat", MAX_SEATS), ("turn_seat", MAX_SEATS),
-    ("turn_began", 3), ("turn_meld_moves", 1), ("turn_new_melds", 12),
-    ("turn_melded_before", 1), ("permission", 4), ("lone_hand", MAX_SEATS),
-    ("stock_size", 1), ("own_hand", 15),
-    ("seats", MAX_SEATS * 4), ("tables", MAX_SIDES * 45),
-    ("columns", MAX_SIDES * 9), ("pile_size", 1), ("pile_top", 15),
-    ("pile_cards", 15), ("last_hand_how", 4), ("last_hand_seat", MAX_SEATS),
-    ("winner", MAX_SIDES + 1), ("partial_kind", 2), ("partial_groups", 1),
-    ("partial", MAX_GROUPS * 4),
-)
-
-
-def _layout() -> Dict[str, Tuple[int, int]]:
-    out, at = {}, 0
-    for name, n in _FIELDS:
-        out[name] = (at, n)
-        at += n
-    return out
-
-
-#: name -> (offset, length) of every field of the observation vector.
-OBSERVATION_LAYOUT: Dict[str, Tuple[int, int]] = _layout()
-#: The length of the observation vector, 364.
-OBS_SIZE = sum(n for _, n in _FIELDS)
-_O = {k: v[0] for k, v in OBSERVATION_LAYOUT.items()}
-(_PRESET, _PLAYERS, _SIDES, _OPTIONS, _PHASE, _HAND_NUMBER, _DEALER, _CURRENT,
- _TURN_SEAT, _TURN_BEGAN, _TURN_MELDS, _TURN_NEW, _TURN_BEFORE, _PERMISSION,
- _LONE, _STOCK, _OWN, _SEATS, _TABLES, _COLUMNS, _PILE_SIZE, _PILE_TOP,
- _PILE_CARDS, _LAST_HOW, _LAST_SEAT, _WINNER, _PARTIAL_KIND, _PARTIAL_GROUPS,
- _PARTIAL) = (_O[name] for name, _ in _FIELDS)
-
 #: The reward modes (CanastaEnv's reward=): "hand", each hand's score
 #: difference, and "win", +1 or -1 at the game's end.
 REWARDS = ("hand", "win")
@@ -400,50 +345,6 @@ class Box:
     def __repr__(self) -> str:
         return "Box(%d, %d, %r, %s)" % (self.low, self.high, self.shape,
                                         self.dtype)
-
-
-class _Raw:
-    """The library functions the environment calls in its loop, declared
-    again with plain addresses (c_void_p) so that a call costs no ctypes
-    conversion of wrapper objects (canasta._internal.function: its own
-    function objects, the binding's declarations are left as they are).
-    They are only ever called inside a canasta._internal.batch of the
-    game, with the address it gives."""
-
-    def __init__(self, lib: Any) -> None:
-        V, I, S = c_void_p, c_int, c_size_t
-
-        def fn(name: str, *args: Any) -> Any:
-            return _i.function(lib, name, *args)
-        # First: a 1.0 library lacks it (MissingFunctionError).
-        self.turn_state = fn("canasta_game_turn_state", V, V, V, V, V, V, V)
-        self.legal = fn("canasta_legal_moves", V, S, V, V)
-        self.apply = fn("canasta_apply", V, S, V, V)
-        self.int1 = {n: fn("canasta_game_" + n, V, V) for n in (
-            "phase", "current_seat", "dealer", "hand_number", "stock_size",
-            "permission", "lone_hand", "pile_top")}
-        self.int2 = {n: fn("canasta_game_" + n, V, V, I) for n in (
-            "hand_size", "seat_side", "opened", "total", "opening_minimum",
-            "pile_status")}
-        self.cards = fn("canasta_game_hand", V, S, V, V, I)
-        self.red_threes = fn("canasta_game_red_threes", V, S, V, V, I)
-        self.pile = fn("canasta_game_pile", V, S, V, V)
-        self.meld = fn("canasta_game_meld", V, V, V, V, I, I)
-        self.canastas = fn("canasta_game_canastas", V, V, V, I)
-        self.hand_score = fn("canasta_game_hand_score", V, S, V, I)
-        self.hand_end = fn("canasta_game_hand_end", V, V, V)
-        self.winner = fn("canasta_game_winner", V, V)
-
-
-# One set of declarations per library (a process has one or two).
-_RAWS: Dict[int, Tuple[Any, _Raw]] = {}
-
-
-def _raw(lib: Any) -> _Raw:
-    got = _RAWS.get(id(lib))
-    if got is None or got[0] is not lib:
-        got = _RAWS[id(lib)] = (lib, _Raw(lib))
-    return got[1]
 
 
 def _check(rc: int, what: str) -> None:
@@ -609,6 +510,10 @@ class CanastaEnv:
         self._r = _raw(self._lib)
         self._batch = _i.batch(game)
         self._columns = self._column_of_seats()
+        # A new observer: nothing it keeps outlives the game.
+        self._observer = Observer(self._r, self.preset, self._players,
+                                  self._sides, self._opts, self._columns,
+                                  bool(self._rules.get("lone-hand")))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -701,13 +606,13 @@ class CanastaEnv:
     def _int(self, name: str) -> int:
         q = self._q
         with self._game_batch() as h:
-            _check(self._r.int1[name](q.a[0], h), name)
+            _check(getattr(self._r, name)(q.a[0], h), name)
         return q.v[0]
 
     def _int2(self, name: str, arg: int) -> int:
         q = self._q
         with self._game_batch() as h:
-            _check(self._r.int2[name](q.a[0], h, arg), name)
+            _check(getattr(self._r, name)(q.a[0], h, arg), name)
         return q.v[0]
 
     def _game_batch(self) -> Any:
@@ -936,14 +841,14 @@ class CanastaEnv:
                                                 (index + 1) * _MOVE_SIZE])
             self._pending = []
             self._root = self._node = None
-            _check(r.int1["phase"](q.a[0], h), "canasta_game_phase")
+            _check(r.phase(q.a[0], h), "canasta_game_phase")
             phase = q.v[0]
             if phase >= 4:                  # hand-over or game-over
                 self._hand_ended(h)
             if phase == 5:
                 self._finish_game(h)
             else:
-                _check(r.int1["current_seat"](q.a[0], h),
+                _check(r.current_seat(q.a[0], h),
                        "canasta_game_current_seat")
                 self.agent_selection = self.possible_agents[q.v[0]]
 
@@ -1065,131 +970,22 @@ class CanastaEnv:
         v = self._vector(self._seat(agent))
         if self._np is not None:
             return self._np.array(v, dtype=self._np.int32)
-        return array.array("i", v)
+        return v
 
-    def _vector(self, me: int) -> List[int]:
+    def _vector(self, me: int) -> Any:
+        """The seat's vector as an array.array('i'), in one batch."""
         with self._game_batch() as h:
-            return self._vector_of(me, h)
-
-    def _vector_of(self, me: int, h: int) -> List[int]:
-        # Hot path: offsets are module constants, the library's status
-        # codes are or-ed together and checked once at the end (a query
-        # on a valid game and seat does not fail).
-        r, q = self._r, self._q
-        P, S = self._players, self._sides
-        iv, ia0, ia1, ia2 = q.v, q.a[0], q.a[1], q.a[2]
-        i1, i2 = r.int1, r.int2
-        kind = _KIND_T
-        v = [0] * OBS_SIZE
-        v[_PRESET + _PRESET_ORDER.index(self.preset)] = 1
-        v[_PLAYERS] = P
-        v[_SIDES] = S
-        v[_OPTIONS:_OPTIONS + 8] = self._opts
-        rc = i1["phase"](ia0, h)
-        phase = iv[0]
-        v[_PHASE + phase - 1] = 1
-        rc |= i1["hand_number"](ia0, h)
-        v[_HAND_NUMBER] = iv[0]
-        rc |= i1["dealer"](ia0, h)
-        v[_DEALER + (iv[0] - me) % P] = 1
-        rc |= i1["current_seat"](ia0, h)
-        v[_CURRENT + (iv[0] - me) % P] = 1
-        rc |= r.turn_state(ia0, ia1, ia2, q.a[3], q.a[4], q.a[5], h)
-        seat, began, melds, new, before, perm = iv[0:6]
-        v[_TURN_SEAT + (seat - me) % P] = 1
-        v[_TURN_BEGAN + began] = 1
-        v[_TURN_MELDS] = melds
-        for rank in range(3, 15):
-            v[_TURN_NEW + rank - 3] = new >> rank & 1
-        v[_TURN_BEFORE] = before
-        v[_PERMISSION + perm] = 1
-        rc |= i1["lone_hand"](ia0, h)
-        if iv[0] >= 0:
-            v[_LONE + (iv[0] - me) % P] = 1
-        rc |= i1["stock_size"](ia0, h)
-        v[_STOCK] = iv[0]
-        # The seat's own hand: the only hand the vector reads (A1).
-        cards, ca, na = q.cards, q.cards_a, q.n_a
-        rc |= r.cards(ca, 256, na, h, me)
-        for i in range(q.n.value):
-            v[_OWN + kind[cards[i]]] += 1
-        # Seats, relative to me: hand size, red threes, same table, seated.
-        seat_side, hand_size, red = i2["seat_side"], i2["hand_size"], \
-            r.red_threes
-        tables = []
-        for s in range(P):
-            rc |= seat_side(ia0, h, s)
-            tables.append(iv[0])
-        my_table = tables[me]
-        for s in range(P):
-            b = _SEATS + (s - me) % P * 4
-            rc |= hand_size(ia0, h, s)
-            v[b] = iv[0]
-            rc |= red(ca, 256, na, h, s)
-            v[b + 1] = q.n.value
-            v[b + 2] = 1 if tables[s] == my_table else 0
-            v[b + 3] = 1
-        # Tables (melds, canastas, pile status), relative to my table.
-        opened, meld, pile_status = i2["opened"], r.meld, i2["pile_status"]
-        for side in range(S):
-            b = _TABLES + (side - my_table) % S * 45
-            rc |= opened(ia0, h, side)
-            v[b] = iv[0]
-            rc |= r.canastas(ia0, ia1, h, side)
-            v[b + 1] = iv[0]
-            v[b + 2] = iv[1]
-            if v[b]:                    # an unopened table has no melds
-                m = b + 3
-                for rank in range(3, 15):
-                    rc |= meld(ia0, ia1, ia2, h, side, rank)
-                    v[m:m + 3] = iv[0:3]
-                    m += 3
-            rc |= pile_status(ia0, h, side)
-            flags = iv[0]
-            for i in range(6):
-                v[b + 39 + i] = flags >> i & 1
-        # Score columns, relative to mine: total, minimum, last hand.
-        my_col = self._columns[me]
-        items = q.items
-        for col in range(S):
-            b = _COLUMNS + (col - my_col) % S * 9
-            rc |= i2["total"](ia0, h, col)
-            v[b] = iv[0]
-            rc |= i2["opening_minimum"](ia0, h, col)
-            v[b + 1] = iv[0]
-            # E_PHASE before the first hand's end: zeros.
-            if r.hand_score(q.items_a, 7, h, col) == 0:
-                v[b + 2:b + 9] = items
-        # The pile: every card in it was seen face up.
-        rc |= r.pile(ca, 256, na, h)
-        n = q.n.value
-        v[_PILE_SIZE] = n
-        for i in range(n):
-            v[_PILE_CARDS + kind[cards[i]]] += 1
-        if n:
-            v[_PILE_TOP + kind[cards[n - 1]]] = 1
-        # The last finished hand and the winner.
-        rc |= r.hand_end(ia0, ia1, h)
-        how, out_seat = iv[0], iv[1]
-        if how:
-            v[_LAST_HOW + how - 1] = 1
-        if out_seat >= 0:
-            v[_LAST_SEAT + (out_seat - me) % P] = 1
-        if phase == 5:
-            rc |= r.winner(ia0, h)
-            w = iv[0]
-            v[_WINNER + (MAX_SIDES if w < 0 else (w - my_col) % S)] = 1
-        if rc:
-            raise CanastaError(-1, "a query of the observation failed")
+            v = self._observer.vector(h, me, self._history)
         # The move being built: only in the builder's own observation.
         if self._pending and self._deciding() == me:
             pm = self.partial_move
             assert pm is not None
             v[_PARTIAL_KIND + (1 if pm["kind"] == "take" else 0)] = 1
             v[_PARTIAL_GROUPS] = len(pm["groups"])
-            for i, grp in enumerate(pm["groups"]):
-                b = _PARTIAL + i * 4
-                v[b:b + 4] = grp
+            b = _PARTIAL
+            for grp in pm["groups"]:
+                v[b:b + 4] = array.array("i", grp)
+                b += 4
         return v
 
     # -- display ------------------------------------------------------------
