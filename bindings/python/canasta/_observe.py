@@ -231,7 +231,10 @@ class Observer:
         self._seen = 0              # moves of the history seen by _refresh
         self._table_of: Optional[List[int]] = None
         self._templates: List[Any] = [None] * P
-        self.misses = 0             # how often the kept parts were asked
+        # How often the kept parts were asked for again, and how often
+        # all of them (test_env.py checks that both ways are taken).
+        self.refreshes = 0
+        self.full_refreshes = 0
 
     # -- what is kept ---------------------------------------------------
     def _refresh(self, h: int, key: Tuple[int, int, int, int],
@@ -248,9 +251,10 @@ class Observer:
             if old is None or old[:2] != key[:2]:
                 self._hand_part(h, key[1])
             self._table_part(h)
+            self.full_refreshes += 1
         self._key = key
         self._templates = [None] * self._P
-        self.misses += 1
+        self.refreshes += 1
 
     def _moved(self, h: int, moves: Sequence[bytes]) -> bool:
         """Within a hand whose lone hand is unchanged, the moves since the
