@@ -239,40 +239,49 @@ class Observer:
     # -- what is kept ---------------------------------------------------
     def _refresh(self, h: int, key: Tuple[int, int, int, int],
                  history: Sequence[bytes]) -> None:
-        """Ask again for what the key covers (the hand's and the tables'
-        parts); every observer's template is made again.  When only the
-        sum changed, only the tables and red threes the moves played
-        since the last refresh touched are asked again (history: the
-        environment's moves, raw canasta_move bytes)."""
+        """Ask again for what the key covers.  When only the sum changed,
+        only the tables and red threes that the moves played since the
+        last refresh touched (history: the environment's moves, raw
+        canasta_move bytes) are asked again, and the templates made so
+        far are mended; else everything is, and the templates are made
+        again when next needed."""
         old, self._key = self._key, None
         moves = history[self._seen:]
         self._seen = len(history)
-        if old is None or old[:3] != key[:3] or not self._moved(h, moves):
+        touched = None
+        if old is not None and old[:3] == key[:3]:
+            touched = self._moved(h, moves)
+        if touched is None:
             if old is None or old[:2] != key[:2]:
                 self._hand_part(h, key[1])
             self._table_part(h)
+            self._templates = [None] * self._P
             self.full_refreshes += 1
+        else:
+            self._mend(*touched)
         self._key = key
-        self._templates = [None] * self._P
         self.refreshes += 1
 
-    def _moved(self, h: int, moves: Sequence[bytes]) -> bool:
+    def _moved(self, h: int, moves: Sequence[bytes]
+               ) -> Optional[Tuple[Any, Any]]:
         """Within a hand whose lone hand is unchanged, the moves since the
         last refresh changed only the mover's red threes (a draw or a
         take) and the melds of the ranks its side laid (a meld or a take;
         byte 0 of a canasta_move is its kind, 1 its seat, 3 its number of
         groups, and each group begins with its rank).  Asks for those
-        alone; False (nothing asked) when a move is of another kind than
-        those and the ones that lay no card (discard, ask, answers,
-        decline), so that the caller asks for everything."""
+        alone and returns (the seats, the sides) asked for; None (nothing
+        asked) when a move is of another kind than those and the ones
+        that lay no card (discard, ask, answers, decline), so that the
+        caller asks for everything."""
         red, ranks = set(), {}          # seats; side -> ranks
         table_of = self._table_of
+        assert table_of is not None
         for m in moves:
             kind, seat = m[0], m[1]
             if kind in _LAYS_NOTHING:
                 continue
             if kind not in _LAYS or seat >= self._P:
-                return False
+                return None
             if kind != _MELD:           # a draw or a take
                 red.add(seat)
             if kind != _DRAW:           # a meld or a take
@@ -280,7 +289,7 @@ class Observer:
                 for j in range(m[3]):
                     rank = m[_GROUPS + _GROUP_SIZE * j]
                     if not 3 <= rank <= 14:
-                        return False
+                        return None
                     got.add(rank)
         r, rc = self._r, 0
         for seat in red:
@@ -290,7 +299,27 @@ class Observer:
             rc |= self._ask_table(h, side, self._tables[side], changed)
         if rc:
             raise _failed()
-        return True
+        return red, ranks
+
+    def _mend(self, seats: Any, sides: Any) -> None:
+        """Bring the templates made so far up to date with the red threes
+        of seats and the tables of sides (what _moved asked again)."""
+        table_of, S = self._table_of, self._S
+        assert table_of is not None
+        for me, tpl in enumerate(self._templates):
+            if tpl is None:
+                continue
+            t, status_at = tpl
+            rel = self._rel[me]
+            for s in seats:
+                t[_SEATS + rel[s] * 4 + 1] = self._red[s]
+            mine = table_of[me]
+            for side in sides:
+                b = _TABLES + (side - mine) % S * 45
+                table = self._tables[side]
+                t[b:b + _TABLE_LEN] = table
+                status_at[side] = (b + _TABLE_LEN,
+                                   0 if table[0] else _UNOPENED)
 
     def _hand_part(self, h: int, phase: int) -> None:
         r, v, a = self._r, self._v, self._a

@@ -268,6 +268,8 @@ def _move_key(raw: bytes, o: int) -> Tuple[int, ...]:
 # ----------------------------------------------------------------------
 # The observation vector (docs/ENV.md, "Observations")
 # ----------------------------------------------------------------------
+_NO_MASK = bytes(NUM_ACTIONS)
+
 #: The reward modes (CanastaEnv's reward=): "hand", each hand's score
 #: difference, and "win", +1 or -1 at the game's end.
 REWARDS = ("hand", "win")
@@ -529,6 +531,8 @@ class CanastaEnv:
         self._root: Optional[Dict[int, Any]] = None
         self._node: Optional[Dict[int, Any]] = None
         self._raw_list = b""
+        self._mask_node: Optional[Dict[int, Any]] = None
+        self._mask = _NO_MASK
         self._collisions = 0
         self._over = False
         phase = self._int("phase")
@@ -695,12 +699,22 @@ class CanastaEnv:
     def action_mask(self, agent: Union[str, int, None] = None) -> Any:
         """NUM_ACTIONS entries, 1 where legal_actions(agent) has the id
         (int8: a numpy array, or array.array('b'))."""
-        mask = bytearray(NUM_ACTIONS)
-        for a in self.legal_actions(agent):
-            mask[a] = 1
+        seat = self._deciding()
+        if seat is None or (agent is not None and self._seat(agent) != seat):
+            mask: Any = _NO_MASK
+        else:
+            # Made once per node of the decision (the node is kept alive
+            # by _mask_node, so "is" cannot meet a new one at its address).
+            node = self._current_node()
+            if node is not self._mask_node:
+                m = bytearray(NUM_ACTIONS)
+                for a in node:
+                    m[a] = 1
+                self._mask_node, self._mask = node, bytes(m)
+            mask = self._mask
         if self._np is not None:
-            return self._np.frombuffer(bytes(mask), dtype=self._np.int8).copy()
-        return array.array("b", bytes(mask))
+            return self._np.frombuffer(mask, dtype=self._np.int8).copy()
+        return array.array("b", mask)
 
     legal_actions_mask = action_mask
 
