@@ -250,7 +250,7 @@ class Observer:
         self._seen = len(history)
         touched = None
         if old is not None and old[:3] == key[:3]:
-            touched = self._moved(h, moves)
+            touched = self._moved(h, moves, old[3] - key[3])
         if touched is None:
             if old is None or old[:2] != key[:2]:
                 self._hand_part(h, key[1])
@@ -262,7 +262,7 @@ class Observer:
         self._key = key
         self.refreshes += 1
 
-    def _moved(self, h: int, moves: Sequence[bytes]
+    def _moved(self, h: int, moves: Sequence[bytes], laid: int
                ) -> Optional[Tuple[Any, Any]]:
         """Within a hand whose lone hand is unchanged, the moves since the
         last refresh changed only the mover's red threes (a draw or a
@@ -272,7 +272,10 @@ class Observer:
         alone and returns (the seats, the sides) asked for; None (nothing
         asked) when a move is of another kind than those and the ones
         that lay no card (discard, ask, answers, decline), so that the
-        caller asks for everything."""
+        caller asks for everything.  laid: how much the key's sum fell,
+        the cards laid on tables and as red threes since; when the tables
+        asked again account for all of them, no red three was laid and
+        the red threes are not asked for."""
         red, ranks = set(), {}          # seats; side -> ranks
         table_of = self._table_of
         assert table_of is not None
@@ -292,11 +295,16 @@ class Observer:
                         return None
                     got.add(rank)
         r, rc = self._r, 0
+        for side, changed in ranks.items():
+            t = self._tables[side]
+            before = sum(t[3:_TABLE_LEN])
+            rc |= self._ask_table(h, side, t, changed)
+            laid -= sum(t[3:_TABLE_LEN]) - before
+        if laid == 0:
+            red.clear()
         for seat in red:
             rc |= r.red_threes(self._red_a, 256, self._n_a, h, seat)
             self._red[seat] = self._n.value
-        for side, changed in ranks.items():
-            rc |= self._ask_table(h, side, self._tables[side], changed)
         if rc:
             raise _failed()
         return red, ranks
