@@ -225,9 +225,14 @@ class Observer:
         self._red_a = ctypes.addressof(self._red_buf)
         # Cards per kind of each seat's hand and the pile's fields, each
         # with the card bytes they were counted from.
-        self._hands: List[Any] = [None] * P
+        self._hands: List[Any] = [(None, None)] * P
         self._pile_raw = b""
         self._pile_block: Any = None
+        # The length of the history at the last _ask, and at each seat's
+        # last hand; what _ask got (the int answers, as a list).
+        self._stamp = -1
+        self._hand_stamp = [-1] * P
+        self._got: List[int] = []
         self._seen = 0              # moves of the history seen by _refresh
         self._table_of: Optional[List[int]] = None
         self._templates: List[Any] = [None] * P
@@ -437,37 +442,22 @@ class Observer:
         """Seat me's vector (array.array('i'), partial-move fields 0);
         history: every move the environment played on the game since the
         observer was made (raw canasta_move bytes), and no other move may
-        have been played on it."""
-        r, v, a, n = self._r, self._v, self._a, self._n
-        # Asked every time; the observer's hand size is its hand's length.
-        rc = r.hand(self._hand_a, 256, self._n_a, h, me)
-        nhand = n.value
-        rc |= r.pile(self._pile_a, 256, self._n_a, h)
-        npile = n.value
-        rc |= r.phase(a[0], h)
-        rc |= r.hand_number(a[1], h)
-        rc |= r.stock_size(a[2], h)
-        if self._x3:
-            rc |= r.lone_hand(a[3], h)
-        hand_size = r.hand_size
-        for s in self._others[me]:
-            rc |= hand_size(a[4 + s], h, s)
-        rc |= r.turn_state(a[10], a[11], a[12], a[13], a[14], a[15], h)
-        rc |= r.current_seat(a[16], h)
-        # The pile as side 0 sees it: every flag but "this side has not
-        # opened" is the pile's own (canasta.h, enum canasta_pile_flag),
-        # and whether a side has opened is kept with its table.
-        rc |= r.pile_status(a[17], h, 0)
-        if rc:
-            raise _failed()
-        v[4 + me] = nhand
-        got = v[:18]
+        have been played on it: so while its length is the same, the game
+        is, and what was asked at that length is still the answer (a
+        second seat observed at the same state costs one call, its hand;
+        the same seat again none)."""
+        stamp = len(history)
+        if stamp != self._stamp:
+            self._ask(h, me, history)
+            self._stamp = stamp
+        elif self._hand_stamp[me] != stamp:
+            r = self._r
+            if r.hand(self._hand_a, 256, self._n_a, h, me):
+                raise _failed()
+            self._keep_hand(me)
+        self._hand_stamp[me] = stamp
+        got = self._got
         phase, stock = got[0], got[2]
-        sizes = got[4:4 + self._P]
-        key = (got[1], phase if phase >= 4 else 0, got[3],
-               stock + npile + sum(sizes))
-        if key != self._key:
-            self._refresh(h, key, history)
         tpl = self._templates[me]
         if tpl is None:
             tpl = self._template(me)
@@ -486,26 +476,66 @@ class Observer:
         out[_PERMISSION + perm] = 1
         out[_STOCK] = stock
         at = self._size_at[me]
-        for s, size in enumerate(sizes):
+        for s, size in enumerate(got[4:4 + self._P]):
             out[at[s]] = size
-        if nhand:
-            raw = ctypes.string_at(self._hand_a, nhand)
-            kept = self._hands[me]
-            if kept is None or kept[0] != raw:
-                kept = self._hands[me] = (raw, _counts(raw))
-            out[_OWN:_OWN + 15] = kept[1]
-        if npile:                       # else zeros, as in the template
-            raw = ctypes.string_at(self._pile_a, npile)
-            if raw != self._pile_raw:
-                self._pile_block = _pile_block(raw, self._pile_raw,
-                                               self._pile_block)
-                self._pile_raw = raw
+        counts = self._hands[me][1]
+        if counts is not None:
+            out[_OWN:_OWN + 15] = counts
+        if self._pile_raw:              # else zeros, as in the template
             out[_PILE_SIZE:_PILE_END] = self._pile_block
         common = flags & ~_UNOPENED
         for b, unopened in tpl[1]:
             for i in _BITS[common | unopened]:
                 out[b + i] = 1
         return out
+
+    def _ask(self, h: int, me: int, history: Sequence[bytes]) -> None:
+        """Ask for what changes from move to move (the observer's hand
+        among it), then refresh what is kept if the key says so."""
+        r, v, a = self._r, self._v, self._a
+        rc = r.hand(self._hand_a, 256, self._n_a, h, me)
+        nhand = self._n.value
+        rc |= r.pile(self._pile_a, 256, self._n_a, h)
+        npile = self._n.value
+        rc |= r.phase(a[0], h)
+        rc |= r.hand_number(a[1], h)
+        rc |= r.stock_size(a[2], h)
+        if self._x3:
+            rc |= r.lone_hand(a[3], h)
+        hand_size = r.hand_size
+        for s in self._others[me]:
+            rc |= hand_size(a[4 + s], h, s)
+        rc |= r.turn_state(a[10], a[11], a[12], a[13], a[14], a[15], h)
+        rc |= r.current_seat(a[16], h)
+        # The pile as side 0 sees it: every flag but "this side has not
+        # opened" is the pile's own (canasta.h, enum canasta_pile_flag),
+        # and whether a side has opened is kept with its table.
+        rc |= r.pile_status(a[17], h, 0)
+        if rc:
+            raise _failed()
+        v[4 + me] = nhand               # its hand's length
+        got = v[:18]
+        phase = got[0]
+        key = (got[1], phase if phase >= 4 else 0, got[3],
+               got[2] + npile + sum(got[4:4 + self._P]))
+        if key != self._key:
+            self._refresh(h, key, history)
+        self._got = got
+        self._keep_hand(me, nhand)
+        raw = ctypes.string_at(self._pile_a, npile) if npile else b""
+        if raw and raw != self._pile_raw:
+            self._pile_block = _pile_block(raw, self._pile_raw,
+                                           self._pile_block)
+        self._pile_raw = raw
+
+    def _keep_hand(self, me: int, n: Optional[int] = None) -> None:
+        """Count the cards of me's hand just asked for (in _hand)."""
+        if n is None:
+            n = self._n.value
+        raw = ctypes.string_at(self._hand_a, n) if n else b""
+        kept = self._hands[me]
+        if kept[0] != raw:
+            self._hands[me] = (raw, _counts(raw) if raw else None)
 
 
 def _counts(raw: bytes) -> Any:
