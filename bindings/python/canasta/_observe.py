@@ -4,30 +4,39 @@
 Private to the package: canasta.env re-exports the public names (KINDS,
 OBSERVATION_LAYOUT, OBS_SIZE, MAX_SEATS, MAX_SIDES, MAX_GROUPS).
 
-An agent observes at every step, so the builder is written for speed.
-It calls the library through raw functions (canasta._internal), all
-inside the one batch (one lock) the environment holds for the vector, and
-it asks only for what can have changed since the last observation:
+An agent observes at every step, so the builder is written for speed
+(docs/ENV.md, "Speed", has the figures).  It calls the library through
+raw functions (canasta._internal), all inside the one batch (one lock)
+the environment holds for the vector, lets the library write its answers
+straight into the arrays, and asks only for what can have changed:
 
-- every time (about 13 calls in the classic game): the phase, the hand
-  number, the stock size, the pile, every hand's size, whose decision it
-  is, the turn's state, the observer's hand and the pile's status per
-  side (and, in the three-player game, the lone hand);
-- the rest is kept under a key made of those answers, and asked again
-  only when the key changes.  The key is (hand number, phase when the
-  hand is over else 0, lone hand, stock + pile + all hand sizes).  Why it
-  is enough: within a hand (the environment never undoes a move) cards
-  only ever move from the stock, the pile and the hands to the red threes
-  and the melds, never back, so the melds and red threes together change
-  exactly when that sum falls; the one change that keeps it is X3's
-  merge of two partners' melds, which happens when the lone hand is
-  decided.  The dealer, totals, opening minimums, the last hand's
-  breakdown and end, and the winner change only when a hand ends or a
-  new one is dealt: with the hand number and the phase.
+- after each move, about 11 calls in the classic game: the observer's
+  hand, the pile, the phase, the hand number, the stock size, the other
+  hands' sizes, the turn's state, whose decision it is and the pile's
+  status as side 0 sees it (every flag but "this side has not opened" is
+  the pile's own, canasta.h); in the three-player game the lone hand too;
+- while the environment has played no move since (a move being built,
+  or several seats observed at one state), those answers stand: another
+  seat costs one call (its hand), the same seat none;
+- the rest is kept under a key made of those answers: (hand number,
+  phase when the hand is over else 0, lone hand, stock + pile + all hand
+  sizes).  Why it is enough: within a hand (the environment never undoes
+  a move) cards only ever move from the stock, the pile and the hands to
+  the red threes and the melds, never back, so the melds and red threes
+  together change exactly when that sum falls; the one change that keeps
+  it is X3's merge of two partners' melds, which happens when the lone
+  hand is decided.  The dealer, totals, opening minimums, the last
+  hand's breakdown and end, and the winner change only when a hand ends
+  or a new one is dealt: with the hand number and the phase.  When only
+  the sum fell, the moves played since (the environment's history) say
+  what to ask again: the tables of the ranks they laid, and the movers'
+  red threes unless those tables hold every card the sum lost.
 
-test_env.py checks the kept parts at every step of random games of every
-preset against an environment that has just started from the same game
-(which asks for everything), and the layout against the seat's JSON view.
+All of it rests on the environment being the only one to play on its
+game (docs/ENV.md: read env.game, never play on it).  test_env.py checks
+the kept parts at every step of random games of every preset against an
+environment that has just started from the same game (which asks for
+everything), and the layout against the seat's JSON view.
 """
 from __future__ import annotations
 
@@ -57,10 +66,6 @@ for _r in range(4, 15):
 _KIND[60] = 13
 del _c, _r, _s
 _KIND_T = tuple(_KIND)
-# The same for bytes.translate: a card code byte -> its kind byte (255 for
-# a code that is no card, which no count below looks for).
-_KIND_BYTES = bytes([k if k >= 0 else 255 for k in _KIND] + [255] * 192)
-_RANGE15 = range(15)
 
 #: The largest game: seats, sides (score columns) and the groups of a move.
 MAX_SEATS = 6

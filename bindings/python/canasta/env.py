@@ -34,16 +34,16 @@ import ctypes
 import operator
 import os
 import random
-from ctypes import c_int, c_size_t, c_uint64, c_void_p
+from ctypes import c_int, c_size_t
 from typing import (Any, Dict, Iterator, List, NamedTuple, Optional,
                     Sequence, Tuple, Union)
 
 from . import ACTIONS_DENSE, PRESETS, CanastaError, Game, Rules
 from . import _internal as _i
 from ._observe import (_KIND_T, _OPTION_NAMES, _PARTIAL, _PARTIAL_GROUPS,
-                       _PARTIAL_KIND, KINDS, MAX_GROUPS, MAX_SEATS,
-                       MAX_SIDES, OBS_SIZE, OBSERVATION_LAYOUT, Observer,
-                       raw as _raw)
+                       _PARTIAL_KIND, KINDS, OBS_SIZE, OBSERVATION_LAYOUT,
+                       Observer, raw as _raw)
+from ._observe import MAX_GROUPS, MAX_SEATS, MAX_SIDES  # noqa: F401 - names
 
 try:                                    # optional: only for the array type
     import numpy as _numpy
@@ -265,9 +265,7 @@ def _move_key(raw: bytes, o: int) -> Tuple[int, ...]:
                  + [MELD_BASE + rest[-1]])
 
 
-# ----------------------------------------------------------------------
-# The observation vector (docs/ENV.md, "Observations")
-# ----------------------------------------------------------------------
+# The mask of a seat whose decision it is not.
 _NO_MASK = bytes(NUM_ACTIONS)
 
 #: The reward modes (CanastaEnv's reward=): "hand", each hand's score
@@ -355,7 +353,9 @@ def _check(rc: int, what: str) -> None:
 
 
 class _Ints:
-    """Scratch out-parameters for the query calls, with their addresses."""
+    """Scratch out-parameters for the environment's own calls (the legal
+    list, apply and what follows it), with their addresses; cards is the
+    buffer of canasta_apply's sentence."""
 
     def __init__(self, n: int) -> None:
         self.v = (c_int * n)()
@@ -365,8 +365,6 @@ class _Ints:
         self.cards_a = ctypes.addressof(self.cards)
         self.n = c_size_t()
         self.n_a = ctypes.addressof(self.n)
-        self.items = (c_int * 7)()
-        self.items_a = ctypes.addressof(self.items)
 
 
 # ----------------------------------------------------------------------
