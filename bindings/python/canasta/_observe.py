@@ -124,6 +124,9 @@ _PILE_END = _PILE_CARDS + 15    # pile_size, pile_top, pile_cards: 31 ints
 _ZERO_PILE = bytes(4 * (_PILE_END - _PILE_SIZE))
 _UNOPENED = 4                   # CANASTA_PILE_FROZEN_UNOPENED
 _ALL_RANKS = range(3, 15)
+# Where a table array holds the meld of each rank (naturals, twos, jokers).
+_CELLS = {r: (3 * (r - 2), 3 * (r - 2) + 1, 3 * (r - 2) + 2)
+          for r in _ALL_RANKS}
 # Move kinds (enum canasta_move_kind) and the canasta_move layout.
 _DRAW, _TAKE, _MELD = 1, 2, 3
 _LAYS = frozenset((_DRAW, _TAKE, _MELD))
@@ -307,9 +310,9 @@ class Observer:
         r, rc = self._r, 0
         for side, changed in ranks.items():
             t = self._tables[side]
-            before = sum(t[3:_TABLE_LEN])
+            was = sum([t[i] for k in changed for i in _CELLS[k]])
             rc |= self._ask_table(h, side, t, changed)
-            laid -= sum(t[3:_TABLE_LEN]) - before
+            laid -= sum([t[i] for k in changed for i in _CELLS[k]]) - was
         if laid == 0:
             red.clear()
         for seat in red:
@@ -392,10 +395,12 @@ class Observer:
                    ranks: Any) -> int:
         """Ask for side's opened state, canastas and its melds of ranks
         (each 3 .. 14), written by the library straight into t (an
-        array.array('i') of _TABLE_LEN, never resized while it writes)."""
+        array.array('i') of _TABLE_LEN, never resized while it writes).
+        A table t says is open stays open for the rest of the hand (O1),
+        so that is not asked again."""
         r = self._r
         at = t.buffer_info()[0]
-        rc = r.opened(at, h, side)
+        rc = 0 if t[0] else r.opened(at, h, side)
         rc |= r.canastas(at + 4, at + 8, h, side)
         if t[0]:                        # an unopened table has no melds
             meld = r.meld
