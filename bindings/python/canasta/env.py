@@ -99,6 +99,10 @@ _COMBOS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2),
            (2, 0), (2, 1), (3, 0))
 _COMBO_OF = {tj: c for c, tj in enumerate(_COMBOS)}
 
+# Card code -> 1 for a two (codes 8 .. 11), 2 for the joker (60), else 0.
+_WILD_BYTES = bytes(1 if 8 <= c <= 11 else 2 if c == 60 else 0
+                    for c in range(256))
+
 # Move kinds (enum canasta_move_kind) of the one-step moves.
 _MOVE_DRAW, _MOVE_TAKE, _MOVE_MELD, _MOVE_DISCARD = 1, 2, 3, 4
 _FIXED_OF_KIND = {1: DRAW, 8: DECLINE, 5: ASK, 6: YES, 7: NO, 9: NEXT_HAND}
@@ -225,10 +229,8 @@ def action_name(action: int) -> str:
 def _group_g(raw: bytes, p: int) -> int:
     """g of the canasta_group at raw[p:] (only the hand cards count)."""
     count = raw[p + 1]
-    cards = raw[p + 2:p + 2 + count]
-    jokers = cards.count(60)
-    twos = (cards.count(8) + cards.count(9) + cards.count(10)
-            + cards.count(11))
+    wild = raw[p + 2:p + 2 + count].translate(_WILD_BYTES)
+    twos, jokers = wild.count(1), wild.count(2)
     combo = _COMBO_OF.get((twos, jokers))
     if combo is None:       # no legal move has more than 3 wild cards
         raise CanastaError(-9, "a group with %d twos and %d jokers has no "
