@@ -132,6 +132,8 @@ _DRAW, _TAKE, _MELD = 1, 2, 3
 _LAYS = frozenset((_DRAW, _TAKE, _MELD))
 # discard, ask, yes, no, decline: no card reaches a table or red threes.
 _LAYS_NOTHING = frozenset((4, 5, 6, 7, 8))
+# Every kind but NEXT_HAND (9), which deals.
+_DEALS_NOTHING = frozenset((1, 2, 3, 4, 5, 6, 7, 8))
 _GROUPS, _GROUP_SIZE = 4, 18    # canasta_move.groups, sizeof canasta_group
 
 
@@ -240,6 +242,7 @@ class Observer:
         # last hand; what _ask got (the int answers, as a list).
         self._stamp = -1
         self._hand_stamp = [-1] * P
+        self._moves_seen = -1       # the history's length at the last _ask
         self._got: List[int] = []
         self._seen = 0              # moves of the history seen by _refresh
         self._table_of: Optional[List[int]] = None
@@ -448,17 +451,19 @@ class Observer:
         return got
 
     # -- the vector -------------------------------------------------------
-    def vector(self, h: int, me: int, history: Sequence[bytes]) -> Any:
+    def vector(self, h: int, me: int, history: Sequence[bytes],
+               known: Optional[Tuple[int, int]] = None) -> Any:
         """Seat me's vector (array.array('i'), partial-move fields 0);
         history: every move the environment played on the game since the
         observer was made (raw canasta_move bytes), and no other move may
         have been played on it: so while its length is the same, the game
         is, and what was asked at that length is still the answer (a
         second seat observed at the same state costs one call, its hand;
-        the same seat again none)."""
+        the same seat again none).  known: (phase, deciding seat) as the
+        environment asked them after the history's last move, if it did."""
         stamp = len(history)
         if stamp != self._stamp:
-            self._ask(h, me, history)
+            self._ask(h, me, history, known)
             self._stamp = stamp
         elif self._hand_stamp[me] != stamp:
             r = self._r
@@ -499,29 +504,42 @@ class Observer:
                 out[b + i] = 1
         return out
 
-    def _ask(self, h: int, me: int, history: Sequence[bytes]) -> None:
+    def _ask(self, h: int, me: int, history: Sequence[bytes],
+             known: Optional[Tuple[int, int]]) -> None:
         """Ask for what changes from move to move (the observer's hand
-        among it), then refresh what is kept if the key says so."""
+        among it), then refresh what is kept if the key says so.  A move
+        changes no hand but its mover's, and only a deal changes the hand
+        number: so after moves of the history that deal nothing, only
+        the movers' hand sizes are asked again.  known: (phase, deciding
+        seat) the environment asked right after the last move, or None."""
         r, v, a = self._r, self._v, self._a
         rc = r.hand(self._hand_a, 256, self._n_a, h, me)
         nhand = self._n.value
         rc |= r.pile(self._pile_a, 256, self._n_a, h)
         npile = self._n.value
-        rc |= r.phase(a[0], h)
-        rc |= r.hand_number(a[1], h)
+        if known is None:
+            rc |= r.phase(a[0], h)
+            rc |= r.current_seat(a[16], h)
+        else:
+            v[0], v[16] = known
         rc |= r.stock_size(a[2], h)
         if self._x3:
             rc |= r.lone_hand(a[3], h)
         hand_size = r.hand_size
-        for s in self._others[me]:
-            rc |= hand_size(a[4 + s], h, s)
+        movers = self._movers(history)
+        if movers is None:
+            rc |= r.hand_number(a[1], h)
+            movers = self._others[me]
+        for s in movers:
+            if s != me:
+                rc |= hand_size(a[4 + s], h, s)
         rc |= r.turn_state(a[10], a[11], a[12], a[13], a[14], a[15], h)
-        rc |= r.current_seat(a[16], h)
         # The pile as side 0 sees it: every flag but "this side has not
         # opened" is the pile's own (canasta.h, enum canasta_pile_flag),
         # and whether a side has opened is kept with its table.
         rc |= r.pile_status(a[17], h, 0)
         if rc:
+            self._moves_seen = -1       # ask for everything next time
             raise _failed()
         v[4 + me] = nhand               # its hand's length
         got = v[:18]
@@ -537,6 +555,21 @@ class Observer:
             self._pile_block = _pile_block(raw, self._pile_raw,
                                            self._pile_block)
         self._pile_raw = raw
+
+    def _movers(self, history: Sequence[bytes]) -> Optional[Any]:
+        """The seats that moved since the last _ask (byte 1 of each
+        canasta_move), or None when every hand and the hand number must
+        be asked for: at the first ask, or after a deal (NEXT_HAND) or a
+        move of a kind not known here."""
+        seen, self._moves_seen = self._moves_seen, len(history)
+        if seen < 0:
+            return None
+        movers = set()
+        for m in history[seen:]:
+            if m[0] not in _DEALS_NOTHING or m[1] >= self._P:
+                return None
+            movers.add(m[1])
+        return movers
 
     def _keep_hand(self, me: int, n: Optional[int] = None) -> None:
         """Count the cards of me's hand just asked for (in _hand)."""

@@ -533,6 +533,8 @@ class CanastaEnv:
         self._raw_list = b""
         self._mask_node: Optional[Dict[int, Any]] = None
         self._mask = _NO_MASK
+        # (history length, phase, deciding seat) asked after a move.
+        self._known: Tuple[int, int, int] = (-1, 0, 0)
         self._collisions = 0
         self._over = False
         phase = self._int("phase")
@@ -856,15 +858,16 @@ class CanastaEnv:
             self._pending = []
             self._root = self._node = None
             _check(r.phase(q.a[0], h), "canasta_game_phase")
-            phase = q.v[0]
+            _check(r.current_seat(q.a[1], h), "canasta_game_current_seat")
+            phase, seat = q.v[0], q.v[1]
+            # For the next observation: what the game is after the move.
+            self._known = (len(self._history), phase, seat)
             if phase >= 4:                  # hand-over or game-over
                 self._hand_ended(h)
             if phase == 5:
                 self._finish_game(h)
             else:
-                _check(r.current_seat(q.a[0], h),
-                       "canasta_game_current_seat")
-                self.agent_selection = self.possible_agents[q.v[0]]
+                self.agent_selection = self.possible_agents[seat]
 
     def _hand_ended(self, h: int) -> None:
         items = (c_int * 7)()
@@ -989,7 +992,10 @@ class CanastaEnv:
     def _vector(self, me: int) -> Any:
         """The seat's vector as an array.array('i'), in one batch."""
         with self._game_batch() as h:
-            v = self._observer.vector(h, me, self._history)
+            known = self._known
+            v = self._observer.vector(
+                h, me, self._history,
+                known[1:] if known[0] == len(self._history) else None)
         # The move being built: only in the builder's own observation.
         if self._pending and self._deciding() == me:
             pm = self.partial_move
