@@ -10,11 +10,15 @@ raw functions (canasta._internal), all inside the one batch (one lock)
 the environment holds for the vector, lets the library write its answers
 straight into the arrays, and asks only for what can have changed:
 
-- after each move, about 11 calls in the classic game: the observer's
-  hand, the pile, the phase, the hand number, the stock size, the other
-  hands' sizes, the turn's state, whose decision it is and the pile's
-  status as side 0 sees it (every flag but "this side has not opened" is
-  the pile's own, canasta.h); in the three-player game the lone hand too;
+- after each move, five or six calls: the observer's hand, the pile, the
+  stock size, the turn's state, the pile's status as side 0 sees it
+  (every flag but "this side has not opened" is the pile's own,
+  canasta.h) and the hand size of the seat that moved (a move changes no
+  other hand); the phase and whose decision it is come from the
+  environment, which asked them right after the move; in the
+  three-player game the lone hand too.  The first time, and after a deal,
+  the phase, the deciding seat, the hand number and every hand size are
+  asked;
 - while the environment has played no move since (a move being built,
   or several seats observed at one state), those answers stand: another
   seat costs one call (its hand), the same seat none;
