@@ -3,7 +3,8 @@
  * 2) against three reference players.  The main loop of every app on the
  * library: show what the person may see, read a command, let the library
  * check and play the move, let the computer seats move, until the game is
- * over.  Exit status: 0, or 1 on an engine error, 2 on bad arguments.
+ * over.  Usage: play [--seed N] (play --help lists the commands).  Exit
+ * status: 0, or 1 on an engine error, 2 on bad arguments.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,13 +129,37 @@ static int load(canasta_game **g, const char *file)
     return 1;
 }
 
+/* Back over the computer seats' moves to your last one, which is taken
+ * back too; 1 if *g changed.  The undoing is done on a copy, kept only if
+ * it reaches a move of yours: undo stops at the start of the hand (A3),
+ * and the others would then move again, perhaps otherwise. */
+static int undo(canasta_game **g)
+{
+    canasta_game *back;
+    int rc, seat;
+    must(canasta_game_clone(&back, *g), "undo");
+    while ((rc = canasta_undo(back)) == CANASTA_OK) {
+        must(canasta_game_current_seat(&seat, back), "seat");
+        if (seat == ME)
+            break;
+    }
+    printf("%s\n", rc == CANASTA_OK ? "undone" : canasta_strerror(rc));
+    if (rc != CANASTA_OK) {
+        canasta_game_free(back);
+        return 0;
+    }
+    canasta_game_free(*g);
+    *g = back;
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     static const cli_option options[] = {
         { "help", 'h', CLI_NO_VALUE, 1 }, { "version", 0, CLI_NO_VALUE, 2 },
         { "seed", 0, CLI_VALUE, 3 } };
     canasta_rules *rules;
-    canasta_game *game, *back; /* back: a copy to undo on */
+    canasta_game *game;
     canasta_player *bot;
     canasta_move move, *legal = NULL;
     size_t n_legal = 0, i;
@@ -217,23 +242,7 @@ int main(int argc, char **argv)
                  "hint");
             printf("hint: %s\n      %s\n", move_text(text, &move), why);
         } else if (strcmp(line, "undo") == 0) {
-            /* Back over the computer seats' moves to your last one, on a
-             * copy: kept only if the hand (A3: undo stops at its start)
-             * has a move of yours, else the others would move again. */
-            must(canasta_game_clone(&back, game), "undo");
-            while ((rc = canasta_undo(back)) == CANASTA_OK) {
-                must(canasta_game_current_seat(&seat, back), "seat");
-                if (seat == ME)
-                    break;
-            }
-            if (rc == CANASTA_OK) { /* the copy becomes the game */
-                canasta_game_free(game);
-                game = back;
-                changed = 1;
-            } else {
-                canasta_game_free(back);
-            }
-            printf("%s\n", rc == CANASTA_OK ? "undone" : canasta_strerror(rc));
+            changed = undo(&game);
         } else if (strncmp(line, "save ", 5) == 0) {
             save(game, line + 5);
         } else if (strncmp(line, "load ", 5) == 0) {
