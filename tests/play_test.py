@@ -238,7 +238,7 @@ def undo_before_my_move(prog):
     check(before is not None and table(out) == before,
           "a refused undo leaves the table as it was", out)
     # Now seat 0's turn, played with the hint's moves until the others
-    # move (its discard passes the turn, T4); undo goes back over all
+    # move (its discard ends the turn, T1); undo goes back over all
     # their moves and takes back seat 0's last one: the table shown just
     # before that move is back.
     shown = before
