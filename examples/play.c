@@ -153,11 +153,14 @@ static int undo(canasta_game **g)
     return 1;
 }
 
+enum { OPT_HELP = 1, OPT_VERSION = 2, OPT_SEED = 3 };
+
 int main(int argc, char **argv)
 {
     static const cli_option options[] = {
-        { "help", 'h', CLI_NO_VALUE, 1 }, { "version", 0, CLI_NO_VALUE, 2 },
-        { "seed", 0, CLI_VALUE, 3 } };
+        { "help", 'h', CLI_NO_VALUE, OPT_HELP },
+        { "version", 0, CLI_NO_VALUE, OPT_VERSION },
+        { "seed", 0, CLI_VALUE, OPT_SEED } };
     canasta_rules *rules;
     canasta_game *game;
     canasta_player *bot;
@@ -176,13 +179,15 @@ int main(int argc, char **argv)
         if (rc == CLI_OPERAND)
             return cli_usage_error("play", "unexpected argument '%s'",
                                    c.value);
-        if (rc == 1) {
+        if (rc == OPT_HELP) {
             printf("usage: play [--seed N]   (N: the game, default 1)\n"
                    "       play -h, --help | --version\n%s", commands);
             return 0;
         }
-        if (rc == 2)
+        if (rc == OPT_VERSION)
             return cli_version("play");
+        /* What is left is --seed N: N all digits (sscanf alone takes
+         * "-1" and " 5"). */
         if (c.value[0] < '0' || c.value[0] > '9' ||
             sscanf(c.value, "%llu%c", &seed, &extra) != 1)
             return cli_usage_error("play", "--seed takes a number, not '%s'",
@@ -195,7 +200,7 @@ int main(int argc, char **argv)
     printf("Canasta (libcanasta %s), game %llu: you are seat 0, your partner "
            "seat 2.\nType help for the commands.\n", canasta_version_string(),
            seed);
-    for (;;) {
+    for (;;) { /* one decision a pass: the phase and the seat say whose */
         must(canasta_game_phase(&phase, game), "phase");
         must(canasta_game_current_seat(&seat, game), "seat");
         if (phase >= CANASTA_PHASE_HAND_OVER) {
