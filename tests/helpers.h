@@ -9,6 +9,18 @@
 #define CANASTA_TEST_HELPERS_H
 
 #include <check.h>
+
+/* Check's passing assertions each send their file and line to the runner
+ * (_mark_point: one write system call apiece), so that a test that
+ * crashes can be named with its last passing place.  The suite passes
+ * about five million assertions, and those calls were nine tenths of its
+ * run time, ten times more under valgrind and TSan.  Here a passing
+ * assertion costs nothing; a failing one reports as before, and a crash
+ * is still named by its test.  Build with -DTH_MARK_POINTS for Check's
+ * last-place reports when hunting a crash. */
+#ifndef TH_MARK_POINTS
+#define _mark_point(file, line) ((void)0)
+#endif
 #include <string.h>
 #include "canasta.h"
 
