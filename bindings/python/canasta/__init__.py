@@ -38,7 +38,7 @@ from typing import (Any, Dict, List, Mapping, Optional, Sequence, Tuple,
 from . import _args
 from . import _errors as _e
 from ._errors import CanastaError, RangeError, error_name, strerror
-from ._handles import _Allocator, _Handle, _Two
+from ._handles import _Allocator, _Handle, _Owner, _Two
 from ._library import (_L, REQUIRED_VERSION, SYSTEM, LibraryError,
                        MissingFunctionError, _GameP, _Library, _Move,
                        _PlayerP, _RecordP, _RulesP, has_function,
@@ -268,7 +268,7 @@ def _option_name(key: int) -> str:
     return next((n for n, k in OPTIONS.items() if k == key), str(key))
 
 
-class Rules:
+class Rules(_Owner):
     """A preset and its options: Rules("classic", target=2500).
 
     preset: a name of PRESETS ("classic", "two-players", "three-players",
@@ -448,25 +448,11 @@ class Rules:
         raise TypeError("a Rules object cannot be pickled: pickle its "
                         "options (Rules.options) instead")
 
-    def close(self) -> None:
-        """Free the rules object now (canasta_rules_free), once no other
-        thread's call on it is running; later calls raise ValueError."""
-        self._h.close()
-
-    def __enter__(self) -> "Rules":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        self._h.close()
-
 
 # ----------------------------------------------------------------------
 # Games
 # ----------------------------------------------------------------------
-class Game:
+class Game(_Owner):
     """A game of Canasta.
 
     Game(seed=42) deals the first hand of a classic game (no seed: a
@@ -544,21 +530,6 @@ class Game:
     def from_position(cls, text: Union[str, bytes]) -> "Game":
         """A game from canasta-position text (no undo past it)."""
         return cls._read("canasta_game_from_position", text)
-
-    # -- lifetime --------------------------------------------------------
-    def close(self) -> None:
-        """Free the game now (canasta_game_free), once no other thread's
-        call on it is running; later calls raise ValueError."""
-        self._h.close()
-
-    def __enter__(self) -> "Game":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        self._h.close()
 
     def clone(self) -> "Game":
         """An exact copy: state and undo history."""
@@ -1031,7 +1002,7 @@ def _game_arg(game: Any) -> "Game":
     return game
 
 
-class Record:
+class Record(_Owner):
     """A game record (canasta-record text): Record(game) starts recording
     from the start of the game's current hand; call update(game) after
     every move; text() writes it; Record.parse(text).replay() checks it."""
@@ -1133,20 +1104,6 @@ class Record:
         _check(rc)
         return game, scores
 
-    def close(self) -> None:
-        """Free the record now (canasta_record_free), once no other
-        thread's call on it is running; later calls raise ValueError."""
-        self._h.close()
-
-    def __enter__(self) -> "Record":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        self._h.close()
-
 
 # ----------------------------------------------------------------------
 # Computer players and hints (docs/PLAYER.md)
@@ -1194,7 +1151,7 @@ def _knob_range_error(key: int, value: int) -> RangeError:
                                         value, lo, hi, default))
 
 
-class Player:
+class Player(_Owner):
     """The reference computer player: Player({"take-pile": 2, "discard": 1})
     (knob names as knob_names(), "_" accepted for "-"; every other knob at
     its default).  choose(game) gives the move for the seat whose decision
@@ -1303,17 +1260,3 @@ class Player:
             return "<canasta.Player closed>"
         return "<canasta.Player %s>" % " ".join(
             "%s=%d" % kv for kv in self.knobs().items())
-
-    def close(self) -> None:
-        """Free the player now (canasta_player_free), once no other
-        thread's call on it is running; later calls raise ValueError."""
-        self._h.close()
-
-    def __enter__(self) -> "Player":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        self._h.close()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ctypes
 import operator
 import threading
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple, TypeVar
 
 from ._library import _ALLOC_FN, _RELEASE_FN
 
@@ -148,6 +148,35 @@ class _Handle:
             if ptr and self.free is not None:
                 self.free(ptr)
         self.after()
+
+
+_O = TypeVar("_O", bound="_Owner")
+
+
+class _Owner:
+    """The lifetime of a public object (Rules, Game, Record, Player) that
+    holds one library object in self._h: close(), the with statement, and
+    the free when the object is collected.  Each class gives _h a closed
+    _Handle as a class attribute, so these work even on an object whose
+    __init__ failed before it made its own."""
+
+    __slots__ = ()
+    _h: _Handle
+
+    def close(self) -> None:
+        """Free the library object now, once no other thread's call on it
+        is running; later calls raise ValueError.  Harmless when already
+        closed."""
+        self._h.close()
+
+    def __enter__(self: _O) -> _O:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        self._h.close()
 
 
 class _Batch:
