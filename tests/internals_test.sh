@@ -113,7 +113,7 @@ while IFS='	' read -r line id file names; do
         *'[]')
             t=${name%??}
             defines_table "$srcdir/$file" "$t" ||
-                err "$where: $file defines no table $t[]"
+                err "$where: $file defines no table ${t}[]"
             ;;
         *[!A-Za-z0-9_]*|'')
             err "$where: \"$name\" is not a function name"
