@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
+#include "text.h"
 
 /* Unused slots are kept zero, so that equal states compare equal byte for
  * byte whatever moves led to them. */
@@ -120,10 +121,6 @@ static void put(char *buf, size_t size, size_t *pos, const char *fmt, ...)
         *pos += (size_t)n;
 }
 
-static const char *const end_names[] = {
-    "none", "went-out", "concealed", "red-three", "stock"
-};
-
 int cn_event_format(char *buf, size_t size, const cn_state *st,
                     const cn_event *e, int viewer)
 {
@@ -161,7 +158,7 @@ int cn_event_format(char *buf, size_t size, const cn_state *st,
         break;
     case CANASTA_EVENT_HAND_END:
         put(buf, size, &pos, "end %s",
-            e->value >= 0 && e->value <= 4 ? end_names[e->value] : "?");
+            cn_name(&cn_end_names, e->value, "?"));
         if (e->seat != 0xFF)
             put(buf, size, &pos, " %d", (int)e->seat);
         break;
