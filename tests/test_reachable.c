@@ -434,9 +434,9 @@ END_TEST
 /* ---------------------------------------------------------------- */
 
 /* Seat 0 (side 0, not opened) drew from the stock and holds `hand`; the
- * other hands hold no 4 or 5.  hand 1 with totals 0 (O1: 50), or hand 3
- * with side 0 at `total` (no last-hand line: the hand before is left to
- * the reader). */
+ * other hands hold no 4 or 5.  totals NULL: hand 1, totals 0 (O1: 50);
+ * else hand 3 with that totals line (and no last-hand line: the hand
+ * before is left to the reader, NOTATION.md "Partial positions"). */
 static canasta_game *unopened(const char *hand, const char *totals)
 {
     char h0[96];
