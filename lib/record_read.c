@@ -328,7 +328,11 @@ static int read_event_line(rec_reader *d, rec_hand *h)
     while (*s == ' ' || *s == '\t')
         s++;
     memcpy(text, s + 1, strlen(s + 1) + 1);
-    normalize_event(ev, sizeof ev, text);
+    /* Canonical cards can be longer than written ones ("th" is
+     * "10h"): keep room for the "= " the writer puts before the
+     * event, so that the line written back is within CN_LINE_MAX and
+     * reads again. */
+    normalize_event(ev, sizeof ev - 2, text);
     if (ev[0] == '\0')
         return rd_fail(d, CANASTA_E_SYNTAX,
             "an event line is \"= \" and the event, e.g. \"= 0 drew 7h\"");
