@@ -407,7 +407,11 @@ static int repair_for_exit(cn_state *v, int seat, int who,
         }
     if (nm == 0 || n == 0)
         return -1;
-    int minimum = cn_seat_minimum(v, who);
+    /* G3: in a turn that began with a stock draw and no meld yet, an exit
+     * of an unopened side is concealed and needs no opening minimum, so
+     * the distance must not count one (or a world that exists, such as
+     * the real one, would never be reached). */
+    int minimum = cn_g3_waiver_turn(v, who) ? 0 : cn_seat_minimum(v, who);
     int dist = exit_distance(v->hand[who], v, side, minimum);
     for (long t = 0; t < REPAIR_SWAPS; t++) {
         if (dist == 0 && cn_seat_can_go_out(v, who))
