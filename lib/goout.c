@@ -219,3 +219,54 @@ int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
     kinds[15] = (uint8_t)jokers;
     return cn_opened_out_kinds(kinds, size, mw, needed);
 }
+
+/* The hand's kinds and the side's melds as the meld of group (r, k, t, j)
+ * leaves them (r 3: the black threes, kinds[3]). */
+static void meld_kinds(uint8_t *held, uint8_t *size, uint8_t *mw, int r,
+                       int k, int t, int j)
+{
+    held[r] = (uint8_t)(held[r] - k);
+    held[2] = (uint8_t)(held[2] - t);
+    held[15] = (uint8_t)(held[15] - j);
+    size[r] = (uint8_t)(size[r] + k + t + j);
+    mw[r] = (uint8_t)(mw[r] + t + j);
+}
+
+int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
+                       int j)
+{
+    const int side = st->side_of[seat];
+    const cn_kept *kp = &st->k;
+    if (st->hand_n[seat] == k + t + j)
+        return 1; /* the meld took the last card: it went out */
+    /* The first refusal of cn_goout_kinds, from the kept masks: the meld
+     * changes the strays only at its own rank (and the black threes). */
+    if (cn_strays_kept(kp, seat, side, r, r == 3 ? k : 0) > 1)
+        return 0;
+    uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
+    memcpy(held, kp->held[seat], sizeof held);
+    memcpy(size, kp->meld_size[side], sizeof size);
+    memcpy(mw, kp->meld_wild[side], sizeof mw);
+    meld_kinds(held, size, mw, r, k, t, j);
+    return cn_opened_out_kinds(held, size, mw, st->p.canastas_to_go_out);
+}
+
+int cn_out_after_groups(const cn_state *st, int seat, int n,
+                        const cn_spec *g)
+{
+    const int side = st->side_of[seat];
+    const cn_kept *kp = &st->k;
+    uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
+    int left = st->hand_n[seat];
+    memcpy(held, kp->held[seat], sizeof held);
+    memcpy(size, kp->meld_size[side], sizeof size);
+    memcpy(mw, kp->meld_wild[side], sizeof mw);
+    for (int i = 0; i < n; i++) {
+        meld_kinds(held, size, mw, g[i].r, g[i].k, g[i].t, g[i].j);
+        left -= g[i].k + g[i].t + g[i].j;
+    }
+    if (left == 0)
+        return 1; /* the meld took the last card: it went out */
+    /* after a meld the side has opened: no minimum, no waiver */
+    return cn_opened_out_kinds(held, size, mw, st->p.canastas_to_go_out);
+}

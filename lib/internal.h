@@ -408,6 +408,17 @@ int cn_seat_can_go_out(const cn_state *st, int seat);
 /* The same from the kept facts (the validator, the legal moves, the
  * player). */
 int cn_seat_out_kept(const cn_state *st, int seat);
+/* Could seat, whose side has opened, still go out after melding the
+ * single group (r, k naturals, t twos, j jokers; r 3: black threes) from
+ * its hand (1 when the group is the whole hand)?  From the kept facts:
+ * the player's going-out score and the enumerator's G1/G4 checks. */
+int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
+                       int j);
+/* The same after a meld of n groups (g: cn_spec, legal.c), which opens
+ * the side if it has not opened. */
+struct cn_spec;
+int cn_out_after_groups(const cn_state *st, int seat, int n,
+                        const struct cn_spec *g);
 /* The strays cn_goout_kinds counts for seat's hand against side's melds,
  * from the kept masks: ranks 4..ace held once with no meld of the rank,
  * and one more for one or five black threes.  As after a meld of rank r
@@ -591,17 +602,20 @@ void cn_play(cn_state *st, const canasta_move *m);
  * returns n, the number of legal moves. */
 size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st);
 /* A group before its cards are picked: rank, naturals, twos, jokers (the
- * legal-move enumeration and the player's walk over the hand's counts,
- * player_fast.c, both build moves from these). */
+ * enumerator's candidates, enumerate.h, are made of these). */
 typedef struct cn_spec {
     int8_t r, k, t, j;
 } cn_spec;
+/* search.c: the action (canasta_action_of_move, docs/SEARCH.md) of the
+ * legal move of this kind with these groups (MELD, TAKE_PILE) or of this
+ * discarded kind (DISCARD: cn_kind of the card). */
+uint64_t cn_action_of_kinds(int kind, int discard, int n, const cn_spec *g);
 /* Move k naturals of rank r (lowest suits first; r == 3: black threes),
  * t twos and j jokers from avail (what is left of the hand) into g: the
  * canonical cards of a group, as the legal moves name them. */
 void cn_fill_group(canasta_group *g, uint8_t *avail, int r, int k, int t,
                    int j);
-/* The opening searches' bound (legal.c, player_fast.c): reach[r], for r
+/* The opening search's bound (enumerate.h): reach[r], for r
  * from 4 to 15, is the value of the naturals of ranks r..ace held two or
  * more at a time, rank skip left out (0: none). */
 void cn_opening_reach(int reach[CN_RANKS], const uint8_t nat[CN_RANKS],
