@@ -134,7 +134,7 @@ void cn_deal(cn_state *st)
     memset(st->melds, 0, sizeof st->melds);
     memset(st->stock, 0, sizeof st->stock);
     memset(st->pile, 0, sizeof st->pile);
-    cn_facts_rebuild(st); /* of the empty table; the deal keeps them */
+    cn_facts_empty(st); /* of the empty table; the deal keeps them */
     cn_events_clear(st);
     cn_event_add(st, CANASTA_EVENT_DEAL, st->dealer, -1, st->hand_no, -1);
 

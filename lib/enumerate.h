@@ -21,8 +21,8 @@
  *  - skip a whole branch (enter: a rank's groups, a row of wild groups,
  *    the takes, the openings, the discards),
  *  - only count (take alone),
- *  - let the enumerator walk each rank's groups largest first (any_order)
- *    instead of the list's order.
+ *  - let the enumerator walk in another order than the list's (any_order:
+ *    each rank's groups largest first, the openings from the ace down).
  * In the list's order (any_order 0, no skipping) the candidates are
  * canasta_legal_moves' list, move for move.
  *
@@ -72,7 +72,11 @@ enum cn_branch {
     CN_BRANCH_WILDS = 3,    /* those of rank r with k naturals and wild
                              * cards (the natural group k stays) */
     CN_BRANCH_OPENINGS = 4, /* an unopened side's openings and exits */
-    CN_BRANCH_DISCARDS = 5  /* the discards */
+    CN_BRANCH_DISCARDS = 5, /* the discards */
+    /* the openings (melds, or takes: the candidate's kind) that hold the
+     * groups chosen so far, which hold r cards of the hand, k of them
+     * wild: every one holds more (or as many) */
+    CN_BRANCH_DEEPER = 6
 };
 
 typedef struct cn_visitor {
@@ -88,7 +92,9 @@ typedef struct cn_visitor {
      * NULL: the enumerator asks the going-out check itself. */
     int (*can_out)(void *ctx);
     /* 1: each rank's groups largest first (naturals, then twos, then
-     * jokers, each from the most down); 0: the list's order. */
+     * jokers, each from the most down) and the openings' groups from the
+     * ace down (handed over in ascending order all the same); 0: the
+     * list's order. */
     int any_order;
 } cn_visitor;
 
@@ -115,6 +121,7 @@ typedef struct cn_walk {
     int skip;            /* the opening search leaves this rank out */
     int gval[CANASTA_MOVE_MAX_GROUPS];
     int reach[CN_RANKS]; /* cn_opening_reach of the search under way */
+    int reach_down[CN_RANKS]; /* the same for ranks 4..r (any_order) */
     cn_cand c;           /* the candidate being built */
 } cn_walk;
 
@@ -195,28 +202,57 @@ static inline void walk_opening_leaf(cn_walk *w, const cn_visitor *v, int n, int
     }
 }
 
-/* The most that ranks from..ace and the wild cards left could add (the
- * search never changes nat[], so its part is w->reach). */
-static inline int walk_reach(const cn_walk *w, int from)
+/* The most that the ranks still open to the search (from..ace, or with
+ * any_order 4..from) and the wild cards left could add (the search never
+ * changes nat[], so the ranks' part is a table). */
+static inline int walk_reach(const cn_walk *w, int down, int from)
 {
-    return w->twos * 20 + w->jokers * 50 + w->reach[from];
+    return w->twos * 20 + w->jokers * 50 +
+           (down ? w->reach_down[from] : w->reach[from]);
 }
 
-/* Add groups of ranks from..ace until the minimum is reached.  Each level
- * adds a group of a higher rank, so the recursion is at most
- * CANASTA_MOVE_MAX_GROUPS deep; the visitor is the same at every level
- * (so a compiler may specialise the function for it). */
-/* NOLINTNEXTLINE(misc-no-recursion): depth bounded as said above */
-static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n, int from, int value)
+/* An opening found with the search's groups fixed..n-1 in descending
+ * rank order (any_order): handed over in the list's order, ascending,
+ * then put back. */
+static inline void walk_flip(cn_walk *w, int n)
 {
+    for (int a = w->fixed, b = n - 1; a < b; a++, b--) {
+        const cn_spec g = w->c.g[a];
+        const int val = w->gval[a];
+        w->c.g[a] = w->c.g[b];
+        w->c.g[b] = g;
+        w->gval[a] = w->gval[b];
+        w->gval[b] = val;
+    }
+}
+
+/* Add groups of the ranks still open until the minimum is reached: in
+ * the list's order from..ace, each level a higher rank; with any_order
+ * from the ace down to from, each level a lower rank (the openings of
+ * the highest cards, which need the fewest, come first, so that the
+ * player's bound on more cards and wild cards prunes the rest early).
+ * The recursion is at most CANASTA_MOVE_MAX_GROUPS deep; the visitor is
+ * the same at every level (so a compiler may specialise the function for
+ * it). */
+/* NOLINTNEXTLINE(misc-no-recursion): depth bounded as said above */
+static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
+                             int from, int value, int used, int wilds)
+{
+    const int down = v->any_order;
     if (value >= w->minimum) {
+        if (down)
+            walk_flip(w, n);
         walk_opening_leaf(w, v, n, value);
+        if (down)
+            walk_flip(w, n);
         return;
     }
     if (n >= CANASTA_MOVE_MAX_GROUPS ||
-        value + walk_reach(w, from) < w->minimum)
+        value + walk_reach(w, down, from) < w->minimum)
         return;
-    for (int r = from; r <= 14; r++) {
+    const int nr = down ? from - 3 : 15 - from;
+    for (int ri = 0; ri < nr; ri++) {
+        const int r = down ? from - ri : from + ri;
         const int nat = w->nat[r];
         if (r == w->skip || nat < 2)
             continue;
@@ -226,15 +262,34 @@ static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n, int from, i
                 for (int j = 0; j <= w->jokers && t + j <= 3; j++) {
                     if (k + t + j < 3)
                         continue; /* M1: three cards at least */
+                    if (v->enter &&
+                        !v->enter(w->vctx, CN_BRANCH_DEEPER,
+                                  used + k + t + j, wilds + t + j))
+                        continue;
                     walk_group(w, n, r, k, t, j);
                     w->gval[n] = k * cv + t * 20 + j * 50;
                     w->twos -= t;
                     w->jokers -= j;
-                    walk_opening_dfs(w, v, n + 1, r + 1, value + w->gval[n]);
+                    walk_opening_dfs(w, v, n + 1, down ? r - 1 : r + 1,
+                                     value + w->gval[n], used + k + t + j,
+                                     wilds + t + j);
                     w->twos += t;
                     w->jokers += j;
                 }
     }
+}
+
+/* The search's tables of reach (cn_opening_reach), rank skip left out,
+ * and its first rank. */
+CN_WALK int walk_reach_tables(cn_walk *w, const cn_visitor *v, int skip)
+{
+    cn_opening_reach(w->reach, w->nat, skip);
+    if (!v->any_order)
+        return 4;
+    /* ranks 4..r: the whole sum less ranks r+1..ace */
+    for (int r = 3; r <= 14; r++)
+        w->reach_down[r] = w->reach[4] - w->reach[r + 1];
+    return 14;
 }
 
 /* ---- exits: the whole rest of the hand in one move ---- */
@@ -409,18 +464,22 @@ CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
         w->minimum = cn_seat_minimum(st, w->seat);
         w->fixed = 1;
         w->skip = r;
-        cn_opening_reach(w->reach, w->nat, r);
+        const int first = walk_reach_tables(w, v, r);
         for (int k = 0; k <= w->nat[r]; k++)
             for (int t = 0; t <= twos && t <= 3; t++)
                 for (int j = 0; j <= jokers && t + j <= 3; j++) {
                     if (cn_rule_take_form(frozen, has_meld, k, t + j) !=
                         CN_ALLOWED)
                         continue;
+                    if (!walk_enter(w, v, CN_BRANCH_DEEPER, k + t + j,
+                                    t + j))
+                        continue;
                     walk_group(w, 0, r, k, t, j);
                     w->gval[0] = tv + k * nv + t * 20 + j * 50;
                     w->twos = twos - t;
                     w->jokers = jokers - j;
-                    walk_opening_dfs(w, v, 1, 4, w->gval[0]);
+                    walk_opening_dfs(w, v, 1, first, w->gval[0], k + t + j,
+                                     t + j);
                 }
         w->twos = twos;
         w->jokers = jokers;
@@ -599,8 +658,7 @@ CN_WALK void walk_play_phase(cn_walk *w, const cn_visitor *v)
         w->minimum = cn_seat_minimum(st, w->seat);
         w->fixed = 0;
         w->skip = 0;
-        cn_opening_reach(w->reach, w->nat, 0);
-        walk_opening_dfs(w, v, 0, 4, 0);
+        walk_opening_dfs(w, v, 0, walk_reach_tables(w, v, 0), 0, 0, 0);
         if (walk_can_out(w, v))
             walk_exits(w, v, 0, 0, 0);
     }

@@ -273,17 +273,15 @@ static inline int cn_lowest_bit(uint32_t x)
     return i;
 #endif
 }
-/* The number of bits set in x. */
+/* The number of bits set in x, which holds 16 bits at most (the masks of
+ * ranks and kinds).  Bit arithmetic rather than __builtin_popcount, which
+ * without -mpopcnt is a call into libgcc. */
 static inline int cn_popcount(uint32_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcount(x);
-#else
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-#endif
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
 }
 /* The ranks 4..ace as a mask of bits. */
 #define CN_RANKS_4_TO_ACE 0x7FF0u
@@ -355,6 +353,11 @@ int cn_draw_cards(cn_state *st, int seat, int count, int event_kind);
  * other than by playing moves gets its facts (the deal, a position read,
  * a view, a determinized world). */
 void cn_facts_rebuild(cn_state *st);
+/* The facts of a table with no card in any hand or meld: all zero, but
+ * for the pile's bits, which are left 0 for the caller to renew
+ * (cn_pile_changed) once the pile is laid.  The deal starts from it and
+ * keeps the facts as it deals. */
+void cn_facts_empty(cn_state *st);
 /* 1 when every kept fact equals its recount from the cards, else 0 (the
  * state check and the tests ask it after every move). */
 int cn_facts_check(const cn_state *st);

@@ -304,6 +304,9 @@ int cn_player_decide(canasta_move *move, cn_facts *f,
                      const canasta_player *player, const canasta_game *game,
                      uint64_t seed)
 {
+    if (game->st.phase == CANASTA_PHASE_GAME_OVER)
+        return CANASTA_E_GAME_OVER; /* *move not written */
+    cn_move_clear(move); /* every byte defined, the groups not used too */
     return cn_player_decide_how(move, f, player, game, seed,
                                 CN_DECIDE_DEFAULT);
 }
@@ -316,10 +319,11 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f,
     if (st->phase == CANASTA_PHASE_GAME_OVER)
         return CANASTA_E_GAME_OVER;
     cn_facts_init(f, st, player->knob);
-    cn_move_clear(move);
     if ((how & CN_DECIDE_SHORTCUTS) && draw_is_the_choice(f)) {
         move->kind = CANASTA_MOVE_DRAW;
         move->seat = (uint8_t)st->cur;
+        move->card = 0;
+        move->ngroups = 0;
         return CANASTA_OK;
     }
     cn_choice ch;
@@ -352,20 +356,27 @@ CANASTA_API int canasta_player_play(canasta_move *move,
 {
     if (!player || !game)
         return CANASTA_E_NULL;
-    canasta_move m;
+    if (game->st.phase == CANASTA_PHASE_GAME_OVER)
+        return CANASTA_E_GAME_OVER; /* *move not written */
+    /* The move is decided where the caller wants it, as
+     * canasta_player_choose gives it; without a move of the caller's,
+     * into one whose unused bytes nothing reads (cn_game_play reads what
+     * the move's kind uses). */
+    canasta_move own, *m = move ? move : &own;
     cn_facts f;
-    int rc = cn_player_decide(&m, &f, player, game, seed);
+    if (move)
+        cn_move_clear(move); /* as canasta_player_choose gives it */
+    int rc = cn_player_decide_how(m, &f, player, game, seed,
+                                  CN_DECIDE_DEFAULT);
 #ifdef CANASTA_CHECK_OWN_MOVES
     /* Test builds (mk/sanitize.mk): the player's move must pass the check
      * it skips, so that an enumerator's shortcut drifting from the rules
      * cannot play an illegal move unnoticed there (the game stays
      * unchanged). */
     if (rc == CANASTA_OK)
-        rc = cn_check(&game->st, &m, NULL, 0);
+        rc = cn_check(&game->st, m, NULL, 0);
 #endif
     if (rc == CANASTA_OK)
-        rc = cn_game_play(game, &m, NULL, 0);
-    if (rc == CANASTA_OK && move)
-        *move = m;
+        rc = cn_game_play(game, m, NULL, 0);
     return rc;
 }

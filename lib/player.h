@@ -254,6 +254,14 @@ static inline long cn_branch_bound(cn_facts *f, int branch, int r, int k)
         return 1491;
     case CN_BRANCH_DISCARDS:
         return CN_DISCARD_MAX;
+    case CN_BRANCH_DEEPER:
+        /* an opening's score only falls with more cards and wild cards,
+         * but for one that goes out */
+        if (f->st->phase == CANASTA_PHASE_DRAW)
+            return cn_take_score(f, r, k);
+        if (f->out_known ? f->wants_out : cn_facts_wants_out(f))
+            return 3000 + 220L * f->hand_n;
+        return f->hand_n - r < 2 ? CN_NEVER : 1500 - 40L * k - 3L * r;
     default:
         return 0x7FFFFFFFL;
     }
@@ -320,11 +328,14 @@ enum {
 };
 
 /* Choose for the seat to move; f is filled in (the caller's storage, so
- * that hint.c can explain the choice from the same facts). */
+ * that hint.c can explain the choice from the same facts).  *move is
+ * cleared first, then set (not written at all once the game is over). */
 int cn_player_decide(canasta_move *move, cn_facts *f,
                      const canasta_player *player, const canasta_game *game,
                      uint64_t seed);
-/* The same, as how says (CN_DECIDE_*): the same move, whatever how. */
+/* The same, as how says (CN_DECIDE_*): the same move, whatever how.
+ * The game is not over; only the bytes of *move its kind uses are
+ * written. */
 int cn_player_decide_how(canasta_move *move, cn_facts *f,
                          const canasta_player *player,
                          const canasta_game *game, uint64_t seed, int how);

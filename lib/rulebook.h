@@ -63,16 +63,25 @@ static inline int cn_unless_out(int verdict, int can_out)
  * side when (bits & CANASTA_PILE_FROZEN_MASK) != 0.  The state keeps the
  * answer for every side (cn_kept.pile, renewed by cn_pile_changed), which
  * cn_pile_flags and cn_pile_frozen read. */
-static inline int cn_rule_pile(const cn_state *st, int side)
+static inline int cn_rule_pile_cards(const cn_state *st)
 {
     int f = (st->pile_wilds ? CANASTA_PILE_FROZEN_WILD : 0) |
-            (st->pile_red3 ? CANASTA_PILE_FROZEN_RED_THREE : 0) |
-            (st->opened[side] ? 0 : CANASTA_PILE_FROZEN_UNOPENED);
+            (st->pile_red3 ? CANASTA_PILE_FROZEN_RED_THREE : 0);
     if (st->pile_n == 0)
         return f | CANASTA_PILE_EMPTY;
     int top = st->pile[st->pile_n - 1];
     return f | (cn_is_wild(top) ? CANASTA_PILE_BLOCKED_WILD
                 : cn_is_black3(top) ? CANASTA_PILE_BLOCKED_BLACK_THREE : 0);
+}
+/* cn_rule_pile_cards: the bits the cards decide, the same for every
+ * side; the side's own: whether it has opened. */
+static inline int cn_rule_pile_side(int cards, int opened)
+{
+    return cards | (opened ? 0 : CANASTA_PILE_FROZEN_UNOPENED);
+}
+static inline int cn_rule_pile(const cn_state *st, int side)
+{
+    return cn_rule_pile_side(cn_rule_pile_cards(st), st->opened[side]);
 }
 
 /* The bits of cn_rule_pile that let nobody take the pile now: it is

@@ -536,6 +536,19 @@ static void bound_check(cn_facts *f, const cn_cand *c, long sc,
         b = cn_branch_bound(f, CN_BRANCH_DISCARDS, 0, 0);
     else if (c->kind == CANASTA_MOVE_MELD && !f->opened)
         b = cn_branch_bound(f, CN_BRANCH_OPENINGS, 0, 0);
+    if ((c->kind == CANASTA_MOVE_MELD || c->kind == CANASTA_MOVE_TAKE_PILE) &&
+        !f->opened) {
+        /* the opening search's bound for every part of the groups */
+        int i, used = 0, wilds = 0;
+        for (i = 0; i < c->n; i++) {
+            long d;
+            used += c->g[i].k + c->g[i].t + c->g[i].j;
+            wilds += c->g[i].t + c->g[i].j;
+            d = cn_branch_bound(f, CN_BRANCH_DEEPER, used, wilds);
+            REQ_MSG(sc <= d, "%s: an opening scores %ld above the bound %ld "
+                    "of its first %d groups", where, sc, d, i + 1);
+        }
+    }
     else if (c->kind == CANASTA_MOVE_MELD && c->g[0].r >= 4) {
         b = cn_branch_bound(f, CN_BRANCH_RANK, c->g[0].r, 0);
         if (c->wilds) {
@@ -620,6 +633,7 @@ static int cross_check(const canasta_player *p, const canasta_game *g,
                   CANASTA_MOVE_TEXT_MAX / 2, &ml->v[best]));
     /* Every way of walking, pruning on or off. */
     for (how = 0; how < CN_DECIDE_DEFAULT; how++) {
+        cn_move_clear(&m);
         REQ(cn_player_decide_how(&m, &f, p, g, seed, how) == CANASTA_OK);
         REQ_MSG(same_move(chosen, &m), "%s, seed %llu: decided with how "
                 "%d, the player chose %s", where, (unsigned long long)seed,
@@ -638,6 +652,17 @@ static int cross_check(const canasta_player *p, const canasta_game *g,
             cn_cand_move(&m, g->st.hand[g->st.cur], &cl.v[i]);
             REQ(same_move(&m, &ml->v[i]));
             bound_check(&f, &cl.v[i], cn_score_cand(&f, &cl.v[i]), where);
+            if (cl.v[i].kind == CANASTA_MOVE_MELD && cl.v[i].n == 1 &&
+                f.opened) {
+                /* the going-out check after one group, from the masks,
+                 * against the check after any groups */
+                const cn_spec *gs = &cl.v[i].g[0];
+                REQ_MSG(cn_out_after_group(&g->st, f.seat, gs->r, gs->k,
+                                           gs->t, gs->j) ==
+                        cn_out_after_groups(&g->st, f.seat, 1, gs),
+                        "%s: the going-out checks after a meld of rank %d "
+                        "disagree", where, gs->r);
+            }
             idx[i] = cl.n - 1 - i;
         }
         c = choice_in_order(&f, &cl, idx, seed);
