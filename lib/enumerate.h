@@ -594,10 +594,22 @@ CN_WALK void walk_rank(cn_walk *w, const cn_visitor *v, int r)
 CN_WALK void walk_melds(cn_walk *w, const cn_visitor *v)
 {
     const cn_kept *kp = &w->st->k;
-    uint32_t ranks = (uint32_t)(kp->melded[w->side] | kp->held_more[w->seat]) &
-                     CN_RANKS_4_TO_ACE;
+    const uint32_t melded = kp->melded[w->side];
+    const int wilds = w->twos + w->jokers;
+    /* A meld to add to with a natural or a wild card held, or a natural
+     * pair (a new meld of three cards at least: a third natural, or a
+     * wild card); no group can be made at the other ranks. */
+    uint32_t ranks =
+        ((melded & (wilds ? 0xFFFFu : (uint32_t)(kp->held_one[w->seat] |
+                                                 kp->held_more[w->seat]))) |
+         kp->held_more[w->seat]) & CN_RANKS_4_TO_ACE;
     for (; ranks; ranks &= ranks - 1) {
         const int r = cn_lowest_bit(ranks);
+        const int nat = w->nat[r];
+        if ((melded >> r & 1)
+                ? nat == 0 && cn_wild_room(kp->meld_wild[w->side][r]) == 0
+                : nat < 3 && wilds == 0)
+            continue; /* a full meld of wild cards, or a pair alone */
         if (walk_enter(w, v, CN_BRANCH_RANK, r, 0))
             walk_rank(w, v, r);
     }

@@ -270,7 +270,7 @@ CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
     out o = { reason, reason_size, 0 };
     /* The facts afresh, on the state the decision read (the going-out
      * facts as the reason asks them, not as the decision left them). */
-    cn_facts_init(&f, f.st, player->knob);
+    cn_facts_init(&f, &game->st, player->knob);
     cn_facts_wants_out(&f); /* the reason may name it */
     explain(&o, &f, move);
     return CANASTA_OK;

@@ -305,7 +305,19 @@ static inline int cn_kind_card(const uint8_t *hand, int kind)
     return kind * 4 + cn_first_held4(hand + kind * 4);
 }
 int cn_side_canastas(const cn_state *st, int side);
-int cn_partner(const cn_state *st, int seat);
+/* G4: the partner who answers "may I go out?": the next seat in turn
+ * order on the same side; -1 when the player has no partner.  Inline:
+ * the legal moves ask it at every play decision (cn_rule_ask). */
+static inline int cn_partner(const cn_state *st, int seat)
+{
+    const int np = st->p.players;
+    for (int i = 1; i < np; i++) {
+        const int s = seat + i < np ? seat + i : seat + i - np;
+        if (st->side_of[s] == st->side_of[seat])
+            return s;
+    }
+    return -1;
+}
 /* O1 for this seat: by its own score column's total before the hand (in
  * X3 partners keep their own minimums). */
 int cn_seat_minimum(const cn_state *st, int seat);

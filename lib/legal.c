@@ -43,6 +43,35 @@ void cn_opening_reach(int reach[CN_RANKS], const uint8_t nat[CN_RANKS],
                                       : 0);
 }
 
+/* n cards of the codes from, from + 1, ... (at most four) that hand
+ * holds, lowest code first, into cards; returns the count put. */
+static int take_codes(uint8_t *cards, const uint8_t *hand, int from,
+                      int ncodes, int n)
+{
+    int put = 0;
+    for (int i = 0; i < ncodes && put < n; i++)
+        for (int h = hand[from + i]; h > 0 && put < n; h--)
+            cards[put++] = (uint8_t)(from + i);
+    return put;
+}
+
+/* cn_fill_group of a single group from the whole hand, which it leaves
+ * as it is. */
+static void fill_one(canasta_group *g, const uint8_t *hand, int r, int k,
+                     int t, int j)
+{
+    int n;
+    if (r == 3) { /* the black threes: clubs (12), then spades (15) */
+        n = take_codes(g->cards, hand, 12, 1, k);
+        n += take_codes(g->cards + n, hand, 15, 1, k - n);
+    } else {
+        n = take_codes(g->cards, hand, r * 4, 4, k);
+    }
+    n += take_codes(g->cards + n, hand, 8, 4, t);
+    n += take_codes(g->cards + n, hand, CANASTA_JOKER, 1, j);
+    g->count = (uint8_t)n;
+}
+
 /* Only the fields a move of its kind uses are written: the list's moves
  * and the player's are filled the same way (canasta_game_equal compares
  * the undo history, which encodes what a move uses). */
@@ -55,6 +84,12 @@ void cn_cand_move(canasta_move *m, const uint8_t *hand, const cn_cand *c)
     m->ngroups = c->n;
     if (c->n == 0)
         return;
+    if (c->n == 1) { /* one group: its cards straight from the hand */
+        const cn_spec *g = &c->g[0];
+        m->groups[0].rank = (uint8_t)g->r;
+        fill_one(&m->groups[0], hand, g->r, g->k, g->t, g->j);
+        return;
+    }
     uint8_t avail[CANASTA_CARD_LIMIT];
     memcpy(avail, hand, sizeof avail);
     for (int i = 0; i < c->n; i++) {

@@ -284,20 +284,24 @@ static const cn_visitor choice_visitor = {
  * is worth taking (else below 1000); so with cards in the stock the draw
  * wins unless a worthwhile take may be legal: one that cn_rule_take_form
  * allows with the cards the hand holds, and never with a wild card or a
- * black three on top (cn_rule_pile). */
-static int draw_is_the_choice(const cn_facts *f)
+ * black three on top (cn_rule_pile).  Read from the state before the
+ * facts are, since nearly every draw is decided here. */
+static int draw_is_the_choice(const cn_state *st, const int32_t *knob)
 {
-    const cn_state *v = f->st;
-    if (v->phase != CANASTA_PHASE_DRAW || v->stock_n == 0)
+    if (st->phase != CANASTA_PHASE_DRAW || st->stock_n == 0)
         return 0;
-    if (!cn_take_worth(f) || f->top == 0)
+    const int seat = st->cur, side = st->side_of[seat];
+    if (!cn_take_worth_at(st, knob, st->opened[side]))
         return 1;
-    if (cn_pile_flags(v, f->side) & CN_PILE_NO_TAKE)
+    if (cn_pile_flags(st, side) & CN_PILE_NO_TAKE)
         return 1; /* no take is listed (cn_rule_pile); with cards in the
-                   * stock the draw is the only legal move */
-    int r = cn_rank(f->top);
-    return cn_rule_take_form(f->frozen, f->meld_size[r] > 0, f->nat[r],
-                             f->wilds) != CN_ALLOWED;
+                   * stock the draw is the only legal move (also with no
+                   * pile at all) */
+    const int r = cn_rank(st->pile[st->pile_n - 1]);
+    const uint8_t *held = st->k.held[seat];
+    return cn_rule_take_form(cn_pile_frozen(st, side),
+                             st->k.meld_size[side][r] > 0, held[r],
+                             held[2] + held[15]) != CN_ALLOWED;
 }
 
 int cn_player_decide(canasta_move *move, cn_facts *f,
@@ -318,14 +322,14 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f,
     const cn_state *st = &game->st;
     if (st->phase == CANASTA_PHASE_GAME_OVER)
         return CANASTA_E_GAME_OVER;
-    cn_facts_init(f, st, player->knob);
-    if ((how & CN_DECIDE_SHORTCUTS) && draw_is_the_choice(f)) {
+    if ((how & CN_DECIDE_SHORTCUTS) && draw_is_the_choice(st, player->knob)) {
         move->kind = CANASTA_MOVE_DRAW;
         move->seat = (uint8_t)st->cur;
         move->card = 0;
         move->ngroups = 0;
         return CANASTA_OK;
     }
+    cn_facts_init(f, st, player->knob);
     cn_choice ch;
     cn_choice_start(&ch, f, seed, (how & CN_DECIDE_PRUNE) != 0);
     if (how == CN_DECIDE_DEFAULT) {

@@ -69,6 +69,16 @@ typedef struct cn_meld_sum {
 long cn_meld_score(const cn_facts *f, const cn_meld_sum *s);
 /* Whether the take-pile knobs find the pile worth taking now. */
 int cn_take_worth(const cn_facts *f);
+/* The same for the seat to move of st, whose side has opened or not. */
+static inline int cn_take_worth_at(const cn_state *st, const int32_t *knob,
+                                   int opened)
+{
+    const int policy = knob[CANASTA_KNOB_TAKE_PILE - 1];
+    return policy == CANASTA_TAKE_ALWAYS ||
+           (policy == CANASTA_TAKE_WORTHWHILE &&
+            (st->pile_n >= knob[CANASTA_KNOB_PILE_SIZE - 1] || !opened ||
+             st->stock_n == 0));
+}
 /* The score of taking the pile with `used` cards from the hand, `wilds`
  * of them wild. */
 long cn_take_score(const cn_facts *f, int used, int wilds);
@@ -327,8 +337,8 @@ enum {
     CN_DECIDE_DEFAULT = 7
 };
 
-/* Choose for the seat to move; f is filled in (the caller's storage, so
- * that hint.c can explain the choice from the same facts).  *move is
+/* Choose for the seat to move, with f the caller's storage for the
+ * facts (filled in unless the draw was decided at once).  *move is
  * cleared first, then set (not written at all once the game is over). */
 int cn_player_decide(canasta_move *move, cn_facts *f,
                      const canasta_player *player, const canasta_game *game,

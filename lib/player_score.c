@@ -75,12 +75,7 @@ int cn_facts_wants_out(cn_facts *f)
 /* Whether the take-pile policy finds the pile worth taking now. */
 int cn_take_worth(const cn_facts *f)
 {
-    const cn_state *v = f->st;
-    int policy = f->knob[CANASTA_KNOB_TAKE_PILE - 1];
-    return policy == CANASTA_TAKE_ALWAYS ||
-           (policy == CANASTA_TAKE_WORTHWHILE &&
-            (v->pile_n >= f->knob[CANASTA_KNOB_PILE_SIZE - 1] ||
-             !f->opened || v->stock_n == 0));
+    return cn_take_worth_at(f->st, f->knob, f->opened);
 }
 
 long cn_take_score(const cn_facts *f, int used, int wilds)

@@ -179,16 +179,31 @@ static inline int cn_rule_after_meld(int black_threes, int hand_after,
                : CN_ALLOWED;
 }
 
-/* ---- rulebook.c ---- */
-
 /* G4 (X3): may seat, in the play phase, ask "may I go out?" now?  The
  * question must be allowed by the rules, the seat must have a partner, it
  * asks once a turn, right after drawing or taking the pile and before any
  * other meld, and with two cards at least (with one, a "no" would leave
  * it no move).  When all of that holds the answer is
  * CN_REFUSED_G4_CANNOT_OUT | CN_UNLESS_OUT: it may ask if it could go out
- * (the going-out check is left to the caller, being the costly part). */
-int cn_rule_ask(const cn_state *st, int seat);
+ * (the going-out check is left to the caller, being the costly part).
+ * Inline: the legal moves ask it at every play decision. */
+static inline int cn_rule_ask(const cn_state *st, int seat)
+{
+    if (!st->p.ask_allowed)
+        return CN_REFUSED_G4_ASK_OFF;
+    if (cn_partner(st, seat) < 0)
+        return CN_REFUSED_G4_NO_PARTNER; /* X3: none before the pile */
+    if (st->permission != CANASTA_PERMISSION_NONE)
+        return CN_REFUSED_G4_ASKED;
+    if (st->turn_melds || st->turn_take_extra)
+        return CN_REFUSED_G4_ASK_LATE;
+    if (st->hand_n[seat] < 2)
+        return CN_REFUSED_G4_ONE_CARD;
+    return CN_REFUSED_G4_CANNOT_OUT | CN_UNLESS_OUT;
+}
+
+/* ---- rulebook.c ---- */
+
 /* G1, G4: the seat that must be able to go out now, or -1: the asker
  * while its question waits for the answer, and in the play phase the
  * player to move after a yes, or holding one card (every move that would
