@@ -131,8 +131,11 @@ CN_WALK int walk_enter(const cn_walk *w, const cn_visitor *v, int branch, int r,
     return !v->enter || v->enter(w->vctx, branch, r, k);
 }
 
-CN_WALK int walk_want(const cn_walk *w, const cn_visitor *v)
+/* kind: the candidate's, set again here, where the visitor's inlined
+ * code can see it (its score then needs no switch on the kind). */
+CN_WALK int walk_want(cn_walk *w, const cn_visitor *v, int kind)
 {
+    w->c.kind = (uint8_t)kind;
     return !v->want || v->want(w->vctx, &w->c);
 }
 
@@ -149,7 +152,7 @@ CN_WALK void walk_simple(cn_walk *w, const cn_visitor *v, int kind)
     w->c.n = 0;
     w->c.used = w->c.wilds = 0;
     w->c.out_after = 0;
-    if (walk_want(w, v))
+    if (walk_want(w, v, kind))
         v->take(w->vctx, &w->c);
 }
 
@@ -165,7 +168,7 @@ CN_WALK void walk_group(cn_walk *w, int i, int r, int k, int t, int j)
 /* The candidate, built, is legal only if the full check says so. */
 CN_WALK void walk_checked(cn_walk *w, const cn_visitor *v)
 {
-    if (walk_want(w, v) && cn_cand_check(w->st, &w->c))
+    if (walk_want(w, v, w->c.kind) && cn_cand_check(w->st, &w->c))
         v->take(w->vctx, &w->c);
 }
 
@@ -195,7 +198,7 @@ static inline void walk_opening_leaf(cn_walk *w, const cn_visitor *v, int n, int
      * minimum by construction; what is left is cn_rule_after_meld, which
      * the full check decides when it may refuse. */
     if (cn_rule_after_meld(0, w->hand_n - used, w->perm) == CN_ALLOWED) {
-        if (walk_want(w, v))
+        if (walk_want(w, v, CANASTA_MOVE_MELD))
             v->take(w->vctx, &w->c);
     } else {
         walk_checked(w, v);
@@ -499,7 +502,7 @@ CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
         walk_group(w, 0, r, form[0], form[1], form[2]);
         w->c.used = form[0] + form[1] + form[2];
         w->c.wilds = form[1] + form[2];
-        if (walk_want(w, v) && walk_take_legal(w))
+        if (walk_want(w, v, CANASTA_MOVE_TAKE_PILE) && walk_take_legal(w))
             v->take(w->vctx, &w->c);
     }
 }
@@ -516,7 +519,8 @@ CN_WALK void walk_draw_phase(cn_walk *w, const cn_visitor *v)
         w->c.kind = CANASTA_MOVE_DECLINE;
         w->c.n = 0;
         w->c.used = w->c.wilds = 0;
-        if (walk_want(w, v) && !cn_must_take(st, w->seat))
+        if (walk_want(w, v, CANASTA_MOVE_DECLINE) &&
+            !cn_must_take(st, w->seat))
             v->take(w->vctx, &w->c);
     }
 }
@@ -579,7 +583,7 @@ CN_WALK void walk_rank(cn_walk *w, const cn_visitor *v, int r)
                 const int checked =
                     cn_rule_after_meld(0, hn - used, w->perm) != CN_ALLOWED;
                 w->c.out_after = (uint8_t)checked;
-                if (!walk_want(w, v))
+                if (!walk_want(w, v, CANASTA_MOVE_MELD))
                     continue;
                 if (checked && !walk_group_legal(w, r, k, t, j))
                     continue;
@@ -624,7 +628,8 @@ CN_WALK void walk_melds(cn_walk *w, const cn_visitor *v)
         w->c.used = k;
         w->c.wilds = 0;
         w->c.out_after = 1;
-        if (walk_want(w, v) && walk_group_legal(w, 3, k, 0, 0))
+        if (walk_want(w, v, CANASTA_MOVE_MELD) &&
+            walk_group_legal(w, 3, k, 0, 0))
             v->take(w->vctx, &w->c);
     }
 }
@@ -648,8 +653,8 @@ CN_WALK void walk_discards(cn_walk *w, const cn_visitor *v)
     for (; kinds; kinds &= kinds - 1) {
         const int kind = cn_lowest_bit(kinds);
         w->c.discard = (uint8_t)kind;
-        w->c.wilds = kind == 2 || kind == 15;
-        if (walk_want(w, v))
+        w->c.wilds = (int)(0x8004u >> kind & 1); /* a two or a joker */
+        if (walk_want(w, v, CANASTA_MOVE_DISCARD))
             v->take(w->vctx, &w->c);
     }
     w->c.discard = 0;

@@ -362,14 +362,12 @@ CANASTA_API int canasta_player_play(canasta_move *move,
         return CANASTA_E_NULL;
     if (game->st.phase == CANASTA_PHASE_GAME_OVER)
         return CANASTA_E_GAME_OVER; /* *move not written */
-    /* The move is decided where the caller wants it, as
-     * canasta_player_choose gives it; without a move of the caller's,
-     * into one whose unused bytes nothing reads (cn_game_play reads what
-     * the move's kind uses). */
+    /* The move is decided where the caller wants it, or into one of our
+     * own: only the bytes its kind uses are written (as
+     * canasta_legal_moves writes its moves), which are all that
+     * cn_game_play and canasta_move_equal read. */
     canasta_move own, *m = move ? move : &own;
     cn_facts f;
-    if (move)
-        cn_move_clear(move); /* as canasta_player_choose gives it */
     int rc = cn_player_decide_how(m, &f, player, game, seed,
                                   CN_DECIDE_DEFAULT);
 #ifdef CANASTA_CHECK_OWN_MOVES

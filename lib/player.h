@@ -35,6 +35,12 @@ typedef struct cn_facts {
     int canastas, needed;
     int top, frozen;        /* the pile's top card (0: empty) */
     int next, next_side, next_is_opponent, next_frozen;
+    /* For the discards (cn_discard_score): the ranks of which the top
+     * card alone would let the next player, an opponent, take the pile
+     * (its side's melds, when cn_rule_take_form lets the top card join
+     * one), and what a pile worth having costs a card otherwise. */
+    uint32_t next_takes;
+    int careful;
     /* The play phase's going-out facts: costly, and needed only to score
      * a meld or the question, so computed on first use
      * (cn_facts_wants_out). */
@@ -98,7 +104,6 @@ long cn_out_meld_score(const cn_meld_sum *s, int still_out);
  * unpredictable. */
 static inline long cn_discard_score(const cn_facts *f, int c)
 {
-    const cn_state *v = f->st;
     if (cn_is_wild(c))
         return 1; /* a wild card is worth more in hand than anything */
     const int r = cn_rank(c), b3 = cn_is_black3(c);
@@ -112,22 +117,15 @@ static inline long cn_discard_score(const cn_facts *f, int c)
     case CANASTA_DISCARD_HIGH:
         s = 100 + 4 * value;
         break;
-    default: { /* SAFE */
-        /* the top card alone would take the pile for the next side (its
-         * meld: cn_rule_take_form); else, a pile worth having: be
-         * careful */
-        const int joins =
-            f->next_is_opponent &
-            (cn_rule_take_form(f->next_frozen,
-                               v->melds[f->next_side][r].naturals > 0, 0,
-                               0) == CN_ALLOWED);
-        const long careful = (f->next_is_opponent & (v->pile_n >= 4)) ? 20
-                                                                       : 0;
-        /* a black three on top stops the next player taking the pile
-         * (cn_rule_pile) */
-        s = b3 ? 400 : 200 - 2 * value - (joins ? 150 : careful);
+    default: /* SAFE */
+        /* the top card alone would take the pile for the next side
+         * (next_takes); else, a pile worth having: be careful.  A black
+         * three on top stops the next player taking the pile
+         * (cn_rule_pile). */
+        s = b3 ? 400
+               : 200 - 2 * value - ((f->next_takes >> r & 1) ? 150
+                                                             : f->careful);
         break;
-    }
     }
     /* Keep pairs and sets together: a single card goes first. */
     s += held == 1 ? 30 : held == 2 ? -10 : 0;

@@ -32,11 +32,18 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
     f->frozen = cn_pile_frozen(v, f->side);
     /* The next player to move, and whether it plays for another side. */
-    f->next = (f->seat + 1) % v->p.players;
+    f->next = f->seat + 1 < v->p.players ? f->seat + 1 : 0;
     f->next_side = v->side_of[f->next];
     f->next_is_opponent = f->next_side != f->side;
     f->next_frozen = (cn_pile_flags(v, f->next_side) &
                       (CANASTA_PILE_FROZEN_MASK | CANASTA_PILE_EMPTY)) != 0;
+    /* the top card alone joins a meld of the next side's (cn_rule_take_form
+     * with a meld; every meld holds naturals, M1) */
+    f->next_takes = f->next_is_opponent &&
+                            cn_rule_take_form(f->next_frozen, 1, 0, 0) ==
+                                CN_ALLOWED
+                        ? k->melded[f->next_side] : 0;
+    f->careful = f->next_is_opponent && v->pile_n >= 4 ? 20 : 0;
     f->out_known = f->can_go_out = f->wants_out = 0;
 }
 
