@@ -139,8 +139,10 @@ void cn_deal(cn_state *st)
     cn_event_add(st, CANASTA_EVENT_DEAL, st->dealer, -1, st->hand_no, -1);
 
     int k = 0, n = st->deck_n;
-    for (int i = 0; i < np * p->hand_size && k < n; i++)
-        cn_hand_add(st, (st->dealer + 1 + i) % np, st->deck[k++]);
+    for (int i = 0, seat = st->dealer; i < np * p->hand_size && k < n; i++) {
+        seat = seat + 1 < np ? seat + 1 : 0; /* from the dealer's left */
+        cn_hand_add(st, seat, st->deck[k++]);
+    }
 
     cn_event_add(st, CANASTA_EVENT_UPCARD, -1, -1, -1, -1);
     while (k < n) {

@@ -37,6 +37,7 @@
 #ifndef CANASTA_ENUMERATE_H
 #define CANASTA_ENUMERATE_H
 
+#include <stdlib.h> /* abort: the test builds' cross-check */
 #include "rulebook.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -75,7 +76,9 @@ enum cn_branch {
     CN_BRANCH_DISCARDS = 5, /* the discards */
     /* the openings (melds, or takes: the candidate's kind) that hold the
      * groups chosen so far, which hold r cards of the hand, k of them
-     * wild: every one holds more (or as many) */
+     * wild: every one holds more (or as many).  The visitor's answer must
+     * not turn from 0 to 1 as r and k grow together (the search then
+     * tries no more wild cards in that group). */
     CN_BRANCH_DEEPER = 6
 };
 
@@ -85,6 +88,9 @@ typedef struct cn_visitor {
     int (*want)(void *ctx, const cn_cand *c);
     /* c is legal (and was wanted). */
     void (*take)(void *ctx, const cn_cand *c);
+    /* c is legal as it stands, no check asked: want and take in one
+     * question.  NULL: want, then take. */
+    void (*offer)(void *ctx, const cn_cand *c);
     /* before a branch: 0 skips it.  NULL: every branch is walked. */
     int (*enter)(void *ctx, int branch, int r, int k);
     /* whether the seat to move could go out now (cn_seat_out_kept),
@@ -119,6 +125,7 @@ typedef struct cn_walk {
     uint8_t fixed;       /* opening groups that may not be dropped (a
                           * take's first: 1) */
     int skip;            /* the opening search leaves this rank out */
+    int pickup;          /* cards a take adds from under the top card */
     int gval[CANASTA_MOVE_MAX_GROUPS];
     int reach[CN_RANKS]; /* cn_opening_reach of the search under way */
     int reach_down[CN_RANKS]; /* the same for ranks 4..r (any_order) */
@@ -145,6 +152,16 @@ CN_WALK int walk_can_out(const cn_walk *w, const cn_visitor *v)
                          : cn_seat_out_kept(w->st, w->seat);
 }
 
+/* The candidate, legal as it stands, of this kind. */
+CN_WALK void walk_offer(cn_walk *w, const cn_visitor *v, int kind)
+{
+    w->c.kind = (uint8_t)kind;
+    if (v->offer)
+        v->offer(w->vctx, &w->c);
+    else if (!v->want || v->want(w->vctx, &w->c))
+        v->take(w->vctx, &w->c);
+}
+
 /* A move without groups. */
 CN_WALK void walk_simple(cn_walk *w, const cn_visitor *v, int kind)
 {
@@ -152,17 +169,18 @@ CN_WALK void walk_simple(cn_walk *w, const cn_visitor *v, int kind)
     w->c.n = 0;
     w->c.used = w->c.wilds = 0;
     w->c.out_after = 0;
-    if (walk_want(w, v, kind))
-        v->take(w->vctx, &w->c);
+    walk_offer(w, v, kind);
 }
 
 /* Set group i of the candidate. */
 CN_WALK void walk_group(cn_walk *w, int i, int r, int k, int t, int j)
 {
-    w->c.g[i].r = (int8_t)r;
-    w->c.g[i].k = (int8_t)k;
-    w->c.g[i].t = (int8_t)t;
-    w->c.g[i].j = (int8_t)j;
+    cn_spec g; /* built apart: one store of the four counts */
+    g.r = (int8_t)r;
+    g.k = (int8_t)k;
+    g.t = (int8_t)t;
+    g.j = (int8_t)j;
+    w->c.g[i] = g;
 }
 
 /* The candidate, built, is legal only if the full check says so. */
@@ -170,6 +188,34 @@ CN_WALK void walk_checked(cn_walk *w, const cn_visitor *v)
 {
     if (walk_want(w, v, w->c.kind) && cn_cand_check(w->st, &w->c))
         v->take(w->vctx, &w->c);
+}
+
+/* Whether a take of the pile whose groups are legal by construction is
+ * legal: its first group is a form cn_rule_take_form allows that makes a
+ * legal meld with the top card (P4, P5, M1, M4: onto the side's meld it
+ * adds naturals; a new meld is three cards, one wild at most, or, before
+ * the side has opened, a natural pair and more), every other group a
+ * legal meld of another rank (M1-M4), and before the side has opened they
+ * reach the minimum with the top card (O3).  The pile can be taken
+ * (cn_rule_pile: the caller asked).  What is left is P6 and
+ * cn_rule_after_meld on the hand it leaves (less the groups, plus the
+ * cards under the top but red threes, R2: w->pickup), which the full
+ * check decides when they may refuse. */
+CN_WALK int walk_take_legal(const cn_walk *w)
+{
+    const cn_state *st = w->st;
+    const int after = w->hand_n - w->c.used + w->pickup;
+    const int fast =
+        cn_rule_one_card(st->p.one_card_rule, w->hand_n, st->pile_n) ==
+            CN_ALLOWED &&
+        cn_rule_after_meld(0, after, w->perm) == CN_ALLOWED;
+#ifdef CANASTA_CHECK_OWN_MOVES
+    /* Test builds (mk/sanitize.mk): what the construction proves, the
+     * full check must find too. */
+    if (fast && !cn_cand_check(st, &w->c))
+        abort();
+#endif
+    return fast || cn_cand_check(st, &w->c);
 }
 
 /* ---- openings (O1-O3) ---- */
@@ -191,15 +237,15 @@ static inline void walk_opening_leaf(cn_walk *w, const cn_visitor *v, int n, int
     w->c.wilds = wilds;
     w->c.out_after = 0;
     if (w->c.kind == CANASTA_MOVE_TAKE_PILE) {
-        walk_checked(w, v);
+        if (walk_want(w, v, CANASTA_MOVE_TAKE_PILE) && walk_take_legal(w))
+            v->take(w->vctx, &w->c);
         return;
     }
     /* The groups are legal melds of cards in the hand reaching the
      * minimum by construction; what is left is cn_rule_after_meld, which
      * the full check decides when it may refuse. */
     if (cn_rule_after_meld(0, w->hand_n - used, w->perm) == CN_ALLOWED) {
-        if (walk_want(w, v, CANASTA_MOVE_MELD))
-            v->take(w->vctx, &w->c);
+        walk_offer(w, v, CANASTA_MOVE_MELD);
     } else {
         walk_checked(w, v);
     }
@@ -254,6 +300,8 @@ static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
         value + walk_reach(w, down, from) < w->minimum)
         return;
     const int nr = down ? from - 3 : 15 - from;
+    const int twos = w->twos, jokers = w->jokers; /* as the level found */
+    const int tmax = twos < 3 ? twos : 3;
     for (int ri = 0; ri < nr; ri++) {
         const int r = down ? from - ri : from + ri;
         const int nat = w->nat[r];
@@ -261,25 +309,29 @@ static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
             continue;
         const int cv = cn_value(CANASTA_CARD(r, 0));
         for (int k = 2; k <= nat; k++)
-            for (int t = 0; t <= w->twos && t <= 3; t++)
-                for (int j = 0; j <= w->jokers && t + j <= 3; j++) {
-                    if (k + t + j < 3)
-                        continue; /* M1: three cards at least */
+            for (int t = 0; t <= tmax; t++) {
+                const int jmax = jokers < 3 - t ? jokers : 3 - t;
+                for (int j = k + t < 3 ? 3 - k - t : 0; j <= jmax; j++) {
+                    /* M1: three cards at least (j starts there).  The
+                     * visitor's bound falls with more cards and wild
+                     * cards: once it refuses, more jokers are refused
+                     * too. */
                     if (v->enter &&
                         !v->enter(w->vctx, CN_BRANCH_DEEPER,
                                   used + k + t + j, wilds + t + j))
-                        continue;
+                        break;
                     walk_group(w, n, r, k, t, j);
                     w->gval[n] = k * cv + t * 20 + j * 50;
-                    w->twos -= t;
-                    w->jokers -= j;
+                    w->twos = twos - t;
+                    w->jokers = jokers - j;
                     walk_opening_dfs(w, v, n + 1, down ? r - 1 : r + 1,
                                      value + w->gval[n], used + k + t + j,
                                      wilds + t + j);
-                    w->twos += t;
-                    w->jokers += j;
                 }
+            }
     }
+    w->twos = twos;
+    w->jokers = jokers;
 }
 
 /* The search's tables of reach (cn_opening_reach), rank skip left out,
@@ -425,26 +477,6 @@ static void walk_exits(cn_walk *w, const cn_visitor *v, int top_rank, int top_va
 
 /* ---- the draw phase ---- */
 
-/* Whether an opened side's take of the pile with the hand cards of
- * group (r, k, t, j), a form the legal moves list (cn_take_form_listed),
- * is legal.  The pile can be taken (cn_rule_pile: the caller asked), the
- * form meets P4 and P5 and makes a legal meld with the top card (M1, M4:
- * onto the side's meld it adds a natural; a new meld is three cards, one
- * wild at most), and an opened side needs no opening: what is left is P6
- * and cn_rule_after_meld on the hand it leaves (less the form, plus the
- * cards under the top but red threes, R2), which the full check decides
- * when they may refuse. */
-CN_WALK int walk_take_legal(const cn_walk *w)
-{
-    const cn_state *st = w->st;
-    const int after = w->hand_n - w->c.used + cn_pile_pickup_count(st);
-    if (cn_rule_one_card(st->p.one_card_rule, w->hand_n, st->pile_n) ==
-            CN_ALLOWED &&
-        cn_rule_after_meld(0, after, w->perm) == CN_ALLOWED)
-        return 1;
-    return cn_cand_check(st, &w->c);
-}
-
 CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
 {
     const cn_state *st = w->st;
@@ -455,6 +487,7 @@ CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
         return;
     w->c.kind = CANASTA_MOVE_TAKE_PILE;
     w->c.out_after = 0;
+    w->pickup = cn_pile_pickup_count(st);
     const int frozen = cn_pile_frozen(st, w->side);
     const int has_meld = st->k.meld_size[w->side][r] > 0;
     if (!st->opened[w->side]) {
@@ -487,9 +520,8 @@ CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
         w->twos = twos;
         w->jokers = jokers;
         /* The takes that go out and count only with black threes. */
-        int under = cn_pile_pickup_count(st);
-        if (w->nat[3] >= 3 && under <= 1)
-            walk_exits(w, v, r, tv, under);
+        if (w->nat[3] >= 3 && w->pickup <= 1)
+            walk_exits(w, v, r, tv, w->pickup);
         return;
     }
     w->c.n = 1;
@@ -533,7 +565,8 @@ CN_WALK void walk_draw_phase(cn_walk *w, const cn_visitor *v)
  * going out, so a legal one proves the seat can still go out after it).
  * Black threes (r 3) are legal only that way (M6).  Asked as meld.c's
  * check asks it, with the going-out check from the counts. */
-CN_WALK int walk_group_legal(const cn_walk *w, int r, int k, int t, int j)
+CN_WALK int walk_group_legal_counts(const cn_walk *w, int r, int k, int t,
+                                    int j)
 {
     const int used = k + t + j, left = w->hand_n - used;
     const int verdict = cn_rule_after_meld(r == 3, left, w->perm);
@@ -546,6 +579,18 @@ CN_WALK int walk_group_legal(const cn_walk *w, int r, int k, int t, int j)
                w->st->p.canastas_to_go_out;
     }
     return cn_out_after_group(w->st, w->seat, r, k, t, j);
+}
+
+CN_WALK int walk_group_legal(const cn_walk *w, int r, int k, int t, int j)
+{
+    const int legal = walk_group_legal_counts(w, r, k, t, j);
+#ifdef CANASTA_CHECK_OWN_MOVES
+    /* Test builds (mk/sanitize.mk): the counts decide as the full check
+     * of the meld (w->c) does. */
+    if (legal != cn_cand_check(w->st, &w->c))
+        abort();
+#endif
+    return legal;
 }
 
 /* The single-group melds of rank r (4..14) of an opened side: k
@@ -583,11 +628,11 @@ CN_WALK void walk_rank(cn_walk *w, const cn_visitor *v, int r)
                 const int checked =
                     cn_rule_after_meld(0, hn - used, w->perm) != CN_ALLOWED;
                 w->c.out_after = (uint8_t)checked;
-                if (!walk_want(w, v, CANASTA_MOVE_MELD))
-                    continue;
-                if (checked && !walk_group_legal(w, r, k, t, j))
-                    continue;
-                v->take(w->vctx, &w->c);
+                if (!checked)
+                    walk_offer(w, v, CANASTA_MOVE_MELD);
+                else if (walk_want(w, v, CANASTA_MOVE_MELD) &&
+                         walk_group_legal(w, r, k, t, j))
+                    v->take(w->vctx, &w->c);
             }
         }
     }
@@ -654,8 +699,7 @@ CN_WALK void walk_discards(cn_walk *w, const cn_visitor *v)
         const int kind = cn_lowest_bit(kinds);
         w->c.discard = (uint8_t)kind;
         w->c.wilds = (int)(0x8004u >> kind & 1); /* a two or a joker */
-        if (walk_want(w, v, CANASTA_MOVE_DISCARD))
-            v->take(w->vctx, &w->c);
+        walk_offer(w, v, CANASTA_MOVE_DISCARD);
     }
     w->c.discard = 0;
 }

@@ -29,31 +29,6 @@ void cn_events_clear(cn_state *st)
     st->ev_cards_n = 0;
 }
 
-cn_event *cn_event_add(cn_state *st, int kind, int seat, int side,
-                       int value, int detail)
-{
-    if (st->ev_n >= CN_MAX_EVENTS)
-        return NULL;
-    cn_event *e = &st->ev[st->ev_n++];
-    e->kind = (uint8_t)kind;
-    e->seat = (uint8_t)(seat < 0 ? 0xFF : seat);
-    e->side = (uint8_t)(side < 0 ? 0xFF : side);
-    e->pad = 0;
-    e->value = value;
-    e->detail = detail;
-    e->off = st->ev_cards_n;
-    e->n = 0;
-    return e;
-}
-
-void cn_event_card(cn_state *st, int card)
-{
-    if (st->ev_n == 0 || st->ev_cards_n >= CN_EVENT_CARDS)
-        return;
-    st->ev_cards[st->ev_cards_n++] = (uint8_t)card;
-    st->ev[st->ev_n - 1].n++;
-}
-
 /* Copy and compare a state without its unused event slots, which are
  * most of its size.  Unused slots stay zero (see cn_events_clear), so a
  * whole-struct memcmp elsewhere still agrees. */

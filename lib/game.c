@@ -186,7 +186,10 @@ int cn_game_play(canasta_game *game, const canasta_move *move, char *why,
         game->from_position = 0;
         return CANASTA_OK;
     }
-    if (game->hist_len + cn_move_encoded_size(move) > game->hist_cap)
+    /* The exact size only near the end of the buffer, which a hand never
+     * reaches (cn_history_capacity). */
+    if (game->hist_len + CN_MOVE_ENCODED_MAX > game->hist_cap &&
+        game->hist_len + cn_move_encoded_size(move) > game->hist_cap)
         return cn_why(why, why_size, CANASTA_E_NOMEM,
                       "the undo history of this hand is full");
     cn_play(&game->st, move);

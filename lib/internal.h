@@ -658,11 +658,32 @@ void cn_events_clear(cn_state *st);
 void cn_state_copy(cn_state *dst, const cn_state *src);
 int cn_state_equal(const cn_state *a, const cn_state *b);
 /* Append an event (seat/side -1 for none); returns it, or NULL if full
- * (which the bounds above rule out). */
-cn_event *cn_event_add(cn_state *st, int kind, int seat, int side,
-                       int value, int detail);
+ * (which the bounds above rule out).  Inline, as the next one: every move
+ * makes events. */
+static inline cn_event *cn_event_add(cn_state *st, int kind, int seat,
+                                     int side, int value, int detail)
+{
+    if (st->ev_n >= CN_MAX_EVENTS)
+        return NULL;
+    cn_event *e = &st->ev[st->ev_n++];
+    e->kind = (uint8_t)kind;
+    e->seat = (uint8_t)(seat < 0 ? 0xFF : seat);
+    e->side = (uint8_t)(side < 0 ? 0xFF : side);
+    e->pad = 0;
+    e->value = value;
+    e->detail = detail;
+    e->off = st->ev_cards_n;
+    e->n = 0;
+    return e;
+}
 /* Append a card to the last event (its cards must be the last added). */
-void cn_event_card(cn_state *st, int card);
+static inline void cn_event_card(cn_state *st, int card)
+{
+    if (st->ev_n == 0 || st->ev_cards_n >= CN_EVENT_CARDS)
+        return;
+    st->ev_cards[st->ev_cards_n++] = (uint8_t)card;
+    st->ev[st->ev_n - 1].n++;
+}
 /* The event's text without the "= " prefix; viewer >= 0 hides the cards
  * other seats drew (CANASTA_E_BUFFER if truncated). */
 int cn_event_format(char *buf, size_t size, const cn_state *st,
@@ -689,6 +710,9 @@ const char *cn_thousands(char buf[CN_NUMBER_TEXT], long v);
 /* ---- history.c ---- */
 size_t cn_history_capacity(const cn_params *p);
 size_t cn_move_encoded_size(const canasta_move *m);
+/* The most cn_move_encoded_size gives: every group full. */
+#define CN_MOVE_ENCODED_MAX                                                  \
+    (5 + CANASTA_MOVE_MAX_GROUPS * (2 + CANASTA_GROUP_MAX_CARDS))
 void cn_history_push(canasta_game *g, const canasta_move *m);
 /* Decode the move at *pos and advance; returns 0 at the end. */
 int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m);

@@ -333,10 +333,23 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
             st->turn_new_melds |= (uint16_t)(1u << gr->rank);
         else if (!(st->turn_new_melds >> gr->rank & 1))
             cn_note_added_old(st);
+        /* cn_meld_lay card by card, its facts once for the group */
+        cn_meld *md = &st->melds[side][gr->rank];
+        int wild = 0;
         for (int i = 0; i < gr->count; i++) {
             cn_hand_remove(st, seat, gr->cards[i]);
-            cn_meld_lay(st, side, gr->rank, gr->cards[i]);
+            add_card(md, gr->cards[i]);
+            wild += cn_is_wild(gr->cards[i]);
         }
+        cn_kept *k = &st->k;
+        const int was = k->meld_size[side][gr->rank];
+        const int now = was + gr->count;
+        k->meld_size[side][gr->rank] = (uint8_t)now;
+        k->meld_wild[side][gr->rank] =
+            (uint8_t)(k->meld_wild[side][gr->rank] + wild);
+        k->canastas[side] = (uint8_t)(k->canastas[side] +
+                                      (was < 7 && now >= 7));
+        k->melded[side] = (uint16_t)(k->melded[side] | 1u << gr->rank);
     }
     if (!st->opened[side]) {
         st->opened[side] = 1;

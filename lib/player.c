@@ -249,10 +249,25 @@ CN_WALK void choice_take(void *ctx, const cn_cand *c)
     consider(ch, c, s);
 }
 
+/* The visitor's offer: c is legal as it stands. */
+CN_WALK void choice_offer(void *ctx, const cn_cand *c)
+{
+    cn_choice *ch = ctx;
+    int exit;
+    long s = cn_score_open(ch->f, c, &exit);
+    if (ch->prune && ((s == CN_NEVER && ch->never_loses) ||
+                      (ch->found && s < ch->best)))
+        return; /* it cannot be the choice: the exit need not be asked */
+    if (exit && !cn_cand_out_after(ch->f, c))
+        s = CN_NEVER;
+    if (ch->prune && s == CN_NEVER && ch->never_loses)
+        return;
+    consider(ch, c, s);
+}
+
 void cn_choice_offer(cn_choice *ch, const cn_cand *c)
 {
-    if (choice_want(ch, c))
-        choice_take(ch, c);
+    choice_offer(ch, c);
 }
 
 /* The visitor's enter: skip a branch whose best is below the best. */
@@ -275,7 +290,7 @@ CN_WALK int choice_can_out(void *ctx)
 
 /* The decision's walk, inlined here with these functions (enumerate.h). */
 static const cn_visitor choice_visitor = {
-    choice_want, choice_take, choice_enter, choice_can_out, 1
+    choice_want, choice_take, choice_offer, choice_enter, choice_can_out, 1
 };
 
 /* The draw without listing the legal moves, when it is sure to be the
@@ -315,6 +330,32 @@ int cn_player_decide(canasta_move *move, cn_facts *f,
                                 CN_DECIDE_DEFAULT);
 }
 
+/* The walk over the enumerator's candidates (the decision's bulk, kept
+ * apart so that a draw decided at once never enters it). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int walk_decision(canasta_move *move, cn_facts *f,
+                         const canasta_player *player, const cn_state *st,
+                         uint64_t seed, int how)
+{
+    cn_facts_init(f, st, player->knob);
+    cn_choice ch;
+    cn_choice_start(&ch, f, seed, (how & CN_DECIDE_PRUNE) != 0);
+    if (how == CN_DECIDE_DEFAULT) {
+        cn_enumerate(st, &choice_visitor, &ch);
+    } else {
+        const cn_visitor v = { choice_want, choice_take, choice_offer,
+                               choice_enter, choice_can_out,
+                               (how & CN_DECIDE_ANY_ORDER) != 0 };
+        cn_enumerate_with(st, &v, &ch);
+    }
+    if (!ch.found)
+        return CANASTA_E_PHASE; /* every decision has a legal move */
+    cn_cand_move(move, st->hand[st->cur], &ch.move);
+    return CANASTA_OK;
+}
+
 int cn_player_decide_how(canasta_move *move, cn_facts *f,
                          const canasta_player *player,
                          const canasta_game *game, uint64_t seed, int how)
@@ -329,21 +370,7 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f,
         move->ngroups = 0;
         return CANASTA_OK;
     }
-    cn_facts_init(f, st, player->knob);
-    cn_choice ch;
-    cn_choice_start(&ch, f, seed, (how & CN_DECIDE_PRUNE) != 0);
-    if (how == CN_DECIDE_DEFAULT) {
-        cn_enumerate(st, &choice_visitor, &ch);
-    } else {
-        const cn_visitor v = { choice_want, choice_take, choice_enter,
-                               choice_can_out,
-                               (how & CN_DECIDE_ANY_ORDER) != 0 };
-        cn_enumerate_with(st, &v, &ch);
-    }
-    if (!ch.found)
-        return CANASTA_E_PHASE; /* every decision has a legal move */
-    cn_cand_move(move, st->hand[st->cur], &ch.move);
-    return CANASTA_OK;
+    return walk_decision(move, f, player, st, seed, how);
 }
 
 CANASTA_API int canasta_player_choose(canasta_move *move,

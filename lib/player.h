@@ -33,7 +33,10 @@ typedef struct cn_facts {
     int hand_value;         /* points held (V1) */
     const uint8_t *meld_size, *meld_wild; /* the side's, by rank (cn_kept) */
     int canastas, needed;
-    int top, frozen;        /* the pile's top card (0: empty) */
+    /* The draw phase's: the pile's top card (0: empty), frozen for the
+     * side.  The play phase's: the next player, its side, whether that
+     * is another side, and the pile frozen (or empty) for it. */
+    int top, frozen;
     int next, next_side, next_is_opponent, next_frozen;
     /* For the discards (cn_discard_score): the ranks of which the top
      * card alone would let the next player, an opponent, take the pile

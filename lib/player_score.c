@@ -8,9 +8,10 @@
 /* ---- the facts of one decision ---- */
 
 /* Every field is written (no copy of a zero object first): the seat,
- * the pile, the facts the state keeps of the seat's hand and its side's
- * melds, the next player, and the going-out facts still to be worked
- * out. */
+ * the facts the state keeps of the seat's hand and its side's melds, the
+ * going-out facts still to be worked out, and what the phase's moves
+ * need: the pile's top card for the draw, the next player for the
+ * discards (0 in the other phases, which never read them). */
 void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
 {
     const cn_kept *k = &v->k;
@@ -29,22 +30,31 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     f->meld_wild = k->meld_wild[f->side];
     f->canastas = k->canastas[f->side];
     f->needed = v->p.canastas_to_go_out;
-    f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
-    f->frozen = cn_pile_frozen(v, f->side);
-    /* The next player to move, and whether it plays for another side. */
-    f->next = f->seat + 1 < v->p.players ? f->seat + 1 : 0;
-    f->next_side = v->side_of[f->next];
-    f->next_is_opponent = f->next_side != f->side;
-    f->next_frozen = (cn_pile_flags(v, f->next_side) &
-                      (CANASTA_PILE_FROZEN_MASK | CANASTA_PILE_EMPTY)) != 0;
-    /* the top card alone joins a meld of the next side's (cn_rule_take_form
-     * with a meld; every meld holds naturals, M1) */
-    f->next_takes = f->next_is_opponent &&
-                            cn_rule_take_form(f->next_frozen, 1, 0, 0) ==
-                                CN_ALLOWED
-                        ? k->melded[f->next_side] : 0;
-    f->careful = f->next_is_opponent && v->pile_n >= 4 ? 20 : 0;
     f->out_known = f->can_go_out = f->wants_out = 0;
+    f->top = f->frozen = 0;
+    f->next = f->next_side = f->next_is_opponent = f->next_frozen = 0;
+    f->next_takes = 0;
+    f->careful = 0;
+    if (v->phase == CANASTA_PHASE_DRAW) {
+        f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
+        f->frozen = cn_pile_frozen(v, f->side);
+    } else if (v->phase == CANASTA_PHASE_PLAY) {
+        /* The next player to move, and whether it plays for another
+         * side. */
+        f->next = f->seat + 1 < v->p.players ? f->seat + 1 : 0;
+        f->next_side = v->side_of[f->next];
+        f->next_is_opponent = f->next_side != f->side;
+        f->next_frozen = (cn_pile_flags(v, f->next_side) &
+                          (CANASTA_PILE_FROZEN_MASK | CANASTA_PILE_EMPTY)) !=
+                         0;
+        /* the top card alone joins a meld of the next side's
+         * (cn_rule_take_form with a meld; every meld holds naturals, M1) */
+        f->next_takes = f->next_is_opponent &&
+                                cn_rule_take_form(f->next_frozen, 1, 0, 0) ==
+                                    CN_ALLOWED
+                            ? k->melded[f->next_side] : 0;
+        f->careful = f->next_is_opponent && v->pile_n >= 4 ? 20 : 0;
+    }
 }
 
 /* can: whether the seat can go out, if already known (-1: not known). */

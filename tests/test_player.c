@@ -641,7 +641,8 @@ static int cross_check(const canasta_player *p, const canasta_game *g,
     }
     /* The candidates in other orders, and the branches' bounds. */
     {
-        const cn_visitor collect = { NULL, collect_take, NULL, NULL, 0 };
+        const cn_visitor collect = { NULL, collect_take, NULL, NULL, NULL,
+                                     0 };
         cn_cand c;
         cl.n = 0;
         cn_enumerate_with(&g->st, &collect, &cl);
