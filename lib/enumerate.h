@@ -124,7 +124,9 @@ typedef struct cn_walk {
     int minimum;
     uint8_t fixed;       /* opening groups that may not be dropped (a
                           * take's first: 1) */
-    int skip;            /* the opening search leaves this rank out */
+    /* The opening search's ranks: a natural pair at least, the rank it
+     * leaves out (a take's top card's) aside. */
+    uint32_t pairs;
     int pickup;          /* cards a take adds from under the top card */
     int gval[CANASTA_MOVE_MAX_GROUPS];
     int reach[CN_RANKS]; /* cn_opening_reach of the search under way */
@@ -299,27 +301,36 @@ static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
     if (n >= CANASTA_MOVE_MAX_GROUPS ||
         value + walk_reach(w, down, from) < w->minimum)
         return;
-    const int nr = down ? from - 3 : 15 - from;
+    /* The visitor's bound falls with more cards and wild cards
+     * (CN_BRANCH_DEEPER): refused for the smallest group (three
+     * naturals), it refuses every group here. */
+    if (v->enter && !v->enter(w->vctx, CN_BRANCH_DEEPER, used + 3, wilds))
+        return;
     const int twos = w->twos, jokers = w->jokers; /* as the level found */
     const int tmax = twos < 3 ? twos : 3;
-    for (int ri = 0; ri < nr; ri++) {
-        const int r = down ? from - ri : from + ri;
+    /* The ranks still open with a natural pair at least, from the kept
+     * mask: from..ace, or 4..from down. */
+    uint32_t ranks = w->pairs & (down ? (2u << from) - 1 : ~((1u << from) - 1));
+    while (ranks) {
+        const int r = down ? cn_highest_bit(ranks) : cn_lowest_bit(ranks);
+        ranks &= ~(1u << r);
         const int nat = w->nat[r];
-        if (r == w->skip || nat < 2)
-            continue;
         const int cv = cn_value(CANASTA_CARD(r, 0));
-        for (int k = 2; k <= nat; k++)
+        for (int k = 2; k <= nat; k++) {
+            int k_open = 0; /* some group of k naturals was not refused */
             for (int t = 0; t <= tmax; t++) {
                 const int jmax = jokers < 3 - t ? jokers : 3 - t;
-                for (int j = k + t < 3 ? 3 - k - t : 0; j <= jmax; j++) {
-                    /* M1: three cards at least (j starts there).  The
-                     * visitor's bound falls with more cards and wild
-                     * cards: once it refuses, more jokers are refused
-                     * too. */
+                const int j0 = k + t < 3 ? 3 - k - t : 0; /* M1: three */
+                int j = j0;
+                for (; j <= jmax; j++) {
+                    /* refused: so are more jokers, and (from the first
+                     * jokers tried) more twos, which add as many cards
+                     * and wild cards at least */
                     if (v->enter &&
                         !v->enter(w->vctx, CN_BRANCH_DEEPER,
                                   used + k + t + j, wilds + t + j))
                         break;
+                    k_open = 1;
                     walk_group(w, n, r, k, t, j);
                     w->gval[n] = k * cv + t * 20 + j * 50;
                     w->twos = twos - t;
@@ -328,7 +339,13 @@ static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
                                      value + w->gval[n], used + k + t + j,
                                      wilds + t + j);
                 }
+                if (j == j0 && j <= jmax)
+                    break;
             }
+            /* k naturals and no wild card refused: more naturals too */
+            if (!k_open && k >= 3)
+                break;
+        }
     }
     w->twos = twos;
     w->jokers = jokers;
@@ -338,6 +355,8 @@ static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
  * and its first rank. */
 CN_WALK int walk_reach_tables(cn_walk *w, const cn_visitor *v, int skip)
 {
+    w->pairs = (uint32_t)w->st->k.held_more[w->seat] & CN_RANKS_4_TO_ACE &
+               ~(1u << skip);
     cn_opening_reach(w->reach, w->nat, skip);
     if (!v->any_order)
         return 4;
@@ -499,7 +518,6 @@ CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
         const int twos = w->twos, jokers = w->jokers;
         w->minimum = cn_seat_minimum(st, w->seat);
         w->fixed = 1;
-        w->skip = r;
         const int first = walk_reach_tables(w, v, r);
         for (int k = 0; k <= w->nat[r]; k++)
             for (int t = 0; t <= twos && t <= 3; t++)
@@ -718,7 +736,6 @@ CN_WALK void walk_play_phase(cn_walk *w, const cn_visitor *v)
         w->c.kind = CANASTA_MOVE_MELD;
         w->minimum = cn_seat_minimum(st, w->seat);
         w->fixed = 0;
-        w->skip = 0;
         walk_opening_dfs(w, v, 0, walk_reach_tables(w, v, 0), 0, 0, 0);
         if (walk_can_out(w, v))
             walk_exits(w, v, 0, 0, 0);

@@ -273,6 +273,18 @@ static inline int cn_lowest_bit(uint32_t x)
     return i;
 #endif
 }
+/* The index of the highest set bit of x, which is not 0. */
+static inline int cn_highest_bit(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 31 - __builtin_clz(x);
+#else
+    int i = 31;
+    while (!(x >> i & 1u))
+        i--;
+    return i;
+#endif
+}
 /* The number of bits set in x, which holds 16 bits at most (the masks of
  * ranks and kinds).  Bit arithmetic rather than __builtin_popcount, which
  * without -mpopcnt is a call into libgcc. */
@@ -330,10 +342,11 @@ int cn_partners_merged(const cn_state *st);
 static inline void cn_kept_mark(cn_kept *k, int seat, int kind, int n)
 {
     const uint32_t bit = 1u << kind;
+    /* selects in arithmetic: the counts are unpredictable */
     k->held_one[seat] = (uint16_t)((k->held_one[seat] & ~bit) |
-                                   (n == 1 ? bit : 0));
+                                   (bit & -(uint32_t)(n == 1)));
     k->held_more[seat] = (uint16_t)((k->held_more[seat] & ~bit) |
-                                    (n >= 2 ? bit : 0));
+                                    (bit & -(uint32_t)(n >= 2)));
 }
 /* Every card that enters or leaves a hand goes through these two, which
  * keep the hand's facts (cn_kept.held and its masks, hand_value). */

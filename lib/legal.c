@@ -37,10 +37,11 @@ void cn_opening_reach(int reach[CN_RANKS], const uint8_t nat[CN_RANKS],
                       int skip)
 {
     reach[15] = 0;
-    for (int r = 14; r >= 4; r--)
+    for (int r = 14; r >= 4; r--) /* a select in arithmetic, as the counts
+                                   * are unpredictable */
         reach[r] = reach[r + 1] +
-            (r != skip && nat[r] >= 2 ? nat[r] * cn_value(CANASTA_CARD(r, 0))
-                                      : 0);
+                   (nat[r] * cn_value(CANASTA_CARD(r, 0)) &
+                    -(int)((r != skip) & (nat[r] >= 2)));
 }
 
 /* n cards of the codes from, from + 1, ... (at most four) that hand

@@ -19,6 +19,7 @@
  * decision of hundreds of games, with pruning off, and with the
  * candidates offered in other orders.  Nothing is allocated and no move
  * list is stored.  docs/PLAYER.md explains the scores in words. */
+#include <limits.h>
 #include <stddef.h>
 #include <string.h>
 #include "player.h"
@@ -168,6 +169,7 @@ void cn_choice_start(cn_choice *ch, cn_facts *f, uint64_t seed, int prune)
     ch->never_loses = st->phase == CANASTA_PHASE_PLAY && f->hand_n >= 1 &&
                       cn_rule_discard(f->hand_n, st->permission,
                                       f->canastas, f->needed) == CN_ALLOWED;
+    ch->bar = prune && ch->never_loses ? CN_NEVER + 1 : LONG_MIN;
     ch->pending = 0;
     ch->pending_out = 0;
 }
@@ -212,6 +214,8 @@ CN_WALK void consider(cn_choice *ch, const cn_cand *c, long s)
     }
     ch->found = 1;
     ch->best = s;
+    if (ch->prune)
+        ch->bar = s; /* nothing scoring less can be the choice now */
     ch->move.kind = c->kind;
     ch->move.seat = c->seat;
     ch->move.discard = c->discard;
@@ -230,11 +234,7 @@ CN_WALK int choice_want(void *ctx, const cn_cand *c)
     cn_choice *ch = ctx;
     const long s = cn_score_open(ch->f, c, &ch->pending_out);
     ch->pending = s;
-    if (!ch->prune)
-        return 1;
-    if (s == CN_NEVER && ch->never_loses)
-        return 0;
-    return !ch->found || s >= ch->best;
+    return s >= ch->bar;
 }
 
 /* The visitor's take: c is legal, and want scored it just now. */
@@ -244,7 +244,7 @@ CN_WALK void choice_take(void *ctx, const cn_cand *c)
     long s = ch->pending;
     if (ch->pending_out && !cn_cand_out_after(ch->f, c))
         s = CN_NEVER;
-    if (ch->prune && s == CN_NEVER && ch->never_loses)
+    if (s < ch->bar)
         return;
     consider(ch, c, s);
 }
@@ -255,12 +255,11 @@ CN_WALK void choice_offer(void *ctx, const cn_cand *c)
     cn_choice *ch = ctx;
     int exit;
     long s = cn_score_open(ch->f, c, &exit);
-    if (ch->prune && ((s == CN_NEVER && ch->never_loses) ||
-                      (ch->found && s < ch->best)))
+    if (s < ch->bar)
         return; /* it cannot be the choice: the exit need not be asked */
     if (exit && !cn_cand_out_after(ch->f, c))
         s = CN_NEVER;
-    if (ch->prune && s == CN_NEVER && ch->never_loses)
+    if (s < ch->bar)
         return;
     consider(ch, c, s);
 }
@@ -274,10 +273,7 @@ void cn_choice_offer(cn_choice *ch, const cn_cand *c)
 CN_WALK int choice_enter(void *ctx, int branch, int r, int k)
 {
     cn_choice *ch = ctx;
-    const long b = cn_branch_bound(ch->f, branch, r, k);
-    if (b == CN_NEVER && ch->never_loses)
-        return 0;
-    return !ch->found || b >= ch->best;
+    return !ch->prune || cn_branch_bound(ch->f, branch, r, k) >= ch->bar;
 }
 
 /* The visitor's can_out: the facts compute it once for the scores too. */

@@ -125,15 +125,23 @@ static inline long cn_discard_score(const cn_facts *f, int c)
          * (next_takes); else, a pile worth having: be careful.  A black
          * three on top stops the next player taking the pile
          * (cn_rule_pile). */
-        s = b3 ? 400
-               : 200 - 2 * value - ((f->next_takes >> r & 1) ? 150
-                                                             : f->careful);
+        {
+            /* 150 where the top card would join, else careful: a select
+             * in arithmetic (the ranks' bits are unpredictable) */
+            const long joins = -(long)(f->next_takes >> r & 1);
+            s = b3 ? 400
+                   : 200 - 2 * value -
+                         (f->careful + ((150 - f->careful) & joins));
+        }
         break;
     }
-    /* Keep pairs and sets together: a single card goes first. */
-    s += held == 1 ? 30 : held == 2 ? -10 : 0;
+    /* Keep pairs and sets together: a single card goes first (+30), a
+     * pair's card later (-10); a table, not a test, as the counts are
+     * unpredictable. */
+    static const int8_t by_held[4] = { 0, 30, -10, 0 };
+    s += by_held[held < 3 ? held : 3];
     /* A card of a rank the side has melded can join the meld later. */
-    s -= ((b3 == 0) & (f->meld_size[r] > 0)) ? 40 : 0;
+    s -= 40L * ((b3 == 0) & (f->meld_size[r] > 0));
     return s > 2 ? s : 2; /* still above any wild card */
 }
 
@@ -318,6 +326,10 @@ typedef struct cn_choice {
     /* A move scoring CN_NEVER cannot be the choice: a discard, which
      * scores more, is legal. */
     int never_loses;
+    /* With prune: the least score that can still be the choice (the
+     * best's, or above CN_NEVER when never_loses); what scores less, or
+     * a branch whose most is less, is skipped.  LONG_MIN without. */
+    long bar;
     long pending;       /* want's score of the candidate it was asked */
     int pending_out;    /* 1: pending assumes the exit stays open */
     cn_cand move;       /* the best candidate */
