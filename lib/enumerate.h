@@ -42,8 +42,10 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CN_WALK static inline __attribute__((always_inline))
+#define CN_NOINLINE __attribute__((noinline))
 #else
 #define CN_WALK static inline
+#define CN_NOINLINE
 #endif
 
 /* A legal move (or one whose legality is still to be checked, for want)
@@ -286,7 +288,7 @@ static inline void walk_flip(cn_walk *w, int n)
  * the same at every level (so a compiler may specialise the function for
  * it). */
 /* NOLINTNEXTLINE(misc-no-recursion): depth bounded as said above */
-static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
+CN_NOINLINE static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
                              int from, int value, int used, int wilds)
 {
     const int down = v->any_order;
