@@ -389,6 +389,7 @@ CANASTA_API int canasta_player_play(canasta_move *move,
      * own: only the bytes its kind uses are written (as
      * canasta_legal_moves writes its moves), which are all that
      * cn_game_play and canasta_move_equal read. */
+    /* cppcheck-suppress uninitvar ; own is only written (the decision) */
     canasta_move own, *m = move ? move : &own;
     cn_facts f;
     int rc = cn_player_decide_how(m, &f, player, game, seed,

@@ -77,7 +77,8 @@ static uint64_t mix64(uint64_t x)
 /* A group's dense index from its counts (valid ones: group_index). */
 static uint64_t spec_index(const cn_spec *g)
 {
-    return (uint64_t)((g->r - 3) * 130 + g->k * 10 + wild_combo(g->t, g->j));
+    const int index = (g->r - 3) * 130 + g->k * 10 + wild_combo(g->t, g->j);
+    return (uint64_t)index;
 }
 
 uint64_t cn_action_of_kinds(int kind, int discard, int n, const cn_spec *g)
@@ -109,6 +110,8 @@ uint64_t cn_action_of_kinds(int kind, int discard, int n, const cn_spec *g)
 CANASTA_API int canasta_action_of_move(uint64_t *action,
                                        const canasta_move *move)
 {
+    /* cppcheck-suppress unassignedVariable ; no group read below 1 */
+    static const cn_spec no_group[1];
     if (!action || !move)
         return CANASTA_E_NULL;
     switch (move->kind) {
@@ -118,7 +121,7 @@ CANASTA_API int canasta_action_of_move(uint64_t *action,
     case CANASTA_MOVE_ANSWER_YES:
     case CANASTA_MOVE_ANSWER_NO:
     case CANASTA_MOVE_NEXT_HAND:
-        *action = cn_action_of_kinds(move->kind, 0, 0, NULL);
+        *action = cn_action_of_kinds(move->kind, 0, 0, no_group);
         return CANASTA_OK;
     case CANASTA_MOVE_DISCARD:
         if (!cn_valid_card(move->card))
