@@ -19,7 +19,9 @@
  * visitor (cn_visitor) may
  *  - skip a candidate before its costly legality check (want),
  *  - skip a whole branch (enter: a rank's groups, a row of wild groups,
- *    the takes, the openings, the discards),
+ *    the takes, the openings or those holding the groups chosen so far,
+ *    the discards),
+ *  - take a candidate legal as it stands in one question (offer),
  *  - only count (take alone),
  *  - let the enumerator walk in another order than the list's (any_order:
  *    each rank's groups largest first, the openings from the ace down).
@@ -137,7 +139,8 @@ typedef struct cn_walk {
 } cn_walk;
 
 /* The visitor's questions, NULL meaning yes. */
-CN_WALK int walk_enter(const cn_walk *w, const cn_visitor *v, int branch, int r, int k)
+CN_WALK int walk_enter(const cn_walk *w, const cn_visitor *v, int branch,
+                       int r, int k)
 {
     return !v->enter || v->enter(w->vctx, branch, r, k);
 }
@@ -226,7 +229,8 @@ CN_WALK int walk_take_legal(const cn_walk *w)
 
 /* A search that reached the minimum with groups 0..n-1: minimal, and
  * then legal as the construction and the check say. */
-static inline void walk_opening_leaf(cn_walk *w, const cn_visitor *v, int n, int value)
+static inline void walk_opening_leaf(cn_walk *w, const cn_visitor *v, int n,
+                                     int value)
 {
     for (int g = w->fixed; g < n; g++)
         if (value - w->gval[g] >= w->minimum)
@@ -288,8 +292,9 @@ static inline void walk_flip(cn_walk *w, int n)
  * the same at every level (so a compiler may specialise the function for
  * it). */
 /* NOLINTNEXTLINE(misc-no-recursion): depth bounded as said above */
-CN_NOINLINE static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
-                             int from, int value, int used, int wilds)
+CN_NOINLINE static void walk_opening_dfs(cn_walk *w, const cn_visitor *v,
+                                         int n, int from, int value,
+                                         int used, int wilds)
 {
     const int down = v->any_order;
     if (value >= w->minimum) {
@@ -312,7 +317,8 @@ CN_NOINLINE static void walk_opening_dfs(cn_walk *w, const cn_visitor *v, int n,
     const int tmax = twos < 3 ? twos : 3;
     /* The ranks still open with a natural pair at least, from the kept
      * mask: from..ace, or 4..from down. */
-    uint32_t ranks = w->pairs & (down ? (2u << from) - 1 : ~((1u << from) - 1));
+    uint32_t ranks =
+        w->pairs & (down ? (2u << from) - 1 : ~((1u << from) - 1));
     while (ranks) {
         const int r = down ? cn_highest_bit(ranks) : cn_lowest_bit(ranks);
         ranks &= ~(1u << r);
@@ -418,7 +424,8 @@ static inline void walk_exit_leaf(cn_exit *x, const cn_visitor *v)
 
 /* One level per meld of the exit: at most one per rank 4..ace. */
 /* NOLINTNEXTLINE(misc-no-recursion): depth bounded by the number of ranks */
-static void walk_exit_wilds(cn_exit *x, const cn_visitor *v, int i, int twos, int jokers)
+static void walk_exit_wilds(cn_exit *x, const cn_visitor *v, int i,
+                            int twos, int jokers)
 {
     if (i == x->ntg) {
         if (twos == 0 && jokers == 0)
@@ -439,7 +446,8 @@ static void walk_exit_wilds(cn_exit *x, const cn_visitor *v, int i, int twos, in
  * hand.  A take's first group is the top card's rank, as
  * cn_rule_take_form allows it on a pile frozen for the side (an unopened
  * side's always is: cn_rule_pile). */
-static void walk_exits(cn_walk *w, const cn_visitor *v, int top_rank, int top_value, int under)
+static void walk_exits(cn_walk *w, const cn_visitor *v, int top_rank,
+                       int top_value, int under)
 {
     const int take = w->c.kind == CANASTA_MOVE_TAKE_PILE;
     const int hand_twos = w->nat[2], hand_jokers = w->nat[15];

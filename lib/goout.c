@@ -303,8 +303,10 @@ int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
     q.opened = 1; /* after a meld: no minimum, no waiver */
     q.minimum = 0;
     q.waiver = 0;
-    return goout_rest(&q, held, 0, present_kept(kp, seat, side, r >= 4 ? r : 0),
-                      strays_kept(kp, seat, side, r >= 4 ? r : 0), strays,
+    const int melded = r >= 4 ? r : 0; /* the meld's rank, black threes
+                                        * aside */
+    return goout_rest(&q, held, 0, present_kept(kp, seat, side, melded),
+                      strays_kept(kp, seat, side, melded), strays,
                       st->hand_n[seat] - (k + t + j) - held[1]);
 }
 

@@ -215,11 +215,6 @@ static inline long cn_score_open(cn_facts *f, const cn_cand *c, int *exit)
     }
 }
 
-/* The most any candidate of a branch the enumerator asks about (enter:
- * CN_BRANCH_*, with its r and k) can score: the decision skips the
- * branch when that is below its best so far (CN_NEVER: nothing in it
- * scores more).  Inline: it is asked for every rank and row of groups. */
-
 /* Read with the scores above: a single group of an opened side's rank r
  * (meld of size cards, room for more wild cards), of k naturals (or any
  * number up to the nat held, k < 0) and, with wild 1, at least one wild
@@ -255,6 +250,10 @@ static inline long cn_group_bound(cn_facts *f, int r, int k, int wild)
     return b;
 }
 
+/* The most any candidate of a branch the enumerator asks about (enter:
+ * CN_BRANCH_*, with its r and k) can score: the decision skips the
+ * branch when that is below its best so far (CN_NEVER: nothing in it
+ * scores more).  Inline: it is asked for every rank and row of groups. */
 static inline long cn_branch_bound(cn_facts *f, int branch, int r, int k)
 {
     switch (branch) {
