@@ -45,14 +45,19 @@ void cn_opening_reach(int reach[CN_RANKS], const uint8_t nat[CN_RANKS],
 }
 
 /* n cards of the codes from, from + 1, ... (at most four) that hand
- * holds, lowest code first, into cards; returns the count put. */
+ * holds, lowest code first, into cards (with room for three more): the
+ * count put.  A code is held at most three times (three packs), and no
+ * group takes more than three wild cards, so each code's share is three
+ * stores and a select, not a loop on unpredictable counts. */
 static int take_codes(uint8_t *cards, const uint8_t *hand, int from,
                       int ncodes, int n)
 {
     int put = 0;
-    for (int i = 0; i < ncodes && put < n; i++)
-        for (int h = hand[from + i]; h > 0 && put < n; h--)
-            cards[put++] = (uint8_t)(from + i);
+    for (int i = 0; i < ncodes; i++) {
+        const int held = hand[from + i], want = n - put;
+        cards[put] = cards[put + 1] = cards[put + 2] = (uint8_t)(from + i);
+        put += held < want ? held : want;
+    }
     return put;
 }
 
@@ -61,15 +66,17 @@ static int take_codes(uint8_t *cards, const uint8_t *hand, int from,
 static void fill_one(canasta_group *g, const uint8_t *hand, int r, int k,
                      int t, int j)
 {
+    uint8_t cards[CANASTA_GROUP_MAX_CARDS + 3] = { 0 };
     int n;
     if (r == 3) { /* the black threes: clubs (12), then spades (15) */
-        n = take_codes(g->cards, hand, 12, 1, k);
-        n += take_codes(g->cards + n, hand, 15, 1, k - n);
+        n = take_codes(cards, hand, 12, 1, k);
+        n += take_codes(cards + n, hand, 15, 1, k - n);
     } else {
-        n = take_codes(g->cards, hand, r * 4, 4, k);
+        n = take_codes(cards, hand, r * 4, 4, k);
     }
-    n += take_codes(g->cards + n, hand, 8, 4, t);
-    n += take_codes(g->cards + n, hand, CANASTA_JOKER, 1, j);
+    n += take_codes(cards + n, hand, 8, 4, t);
+    n += take_codes(cards + n, hand, CANASTA_JOKER, 1, j);
+    memcpy(g->cards, cards, sizeof g->cards); /* the bytes past n: 0s */
     g->count = (uint8_t)n;
 }
 
