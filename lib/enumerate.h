@@ -648,8 +648,8 @@ CN_WALK void walk_rank(cn_walk *w, const cn_visitor *v, int r)
             for (int ji = 0; ji <= jn; ji++) {
                 const int j = down ? jn - ji : ji;
                 const int used = k + t + j;
-                if (used == 0 || (size == 0 && used < 3))
-                    continue;
+                if ((used == 0) | ((size == 0) & (used < 3)))
+                    continue; /* M1: a new meld has three cards */
                 walk_group(w, 0, r, k, t, j);
                 w->c.used = used;
                 w->c.wilds = t + j;

@@ -41,7 +41,8 @@ void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
     } else if (v->phase == CANASTA_PHASE_PLAY) {
         /* The next player to move, and whether it plays for another
          * side. */
-        f->next = f->seat + 1 < v->p.players ? f->seat + 1 : 0;
+        const int after = f->seat + 1; /* 0 past the last seat: no test */
+        f->next = after & -(int)(after < v->p.players);
         f->next_side = v->side_of[f->next];
         f->next_is_opponent = f->next_side != f->side;
         f->next_frozen = (cn_pile_flags(v, f->next_side) &
