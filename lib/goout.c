@@ -238,17 +238,25 @@ int cn_seat_out_kept(const cn_state *st, int seat)
                       st->hand_n[seat] - k->held[seat][1]);
 }
 
+/* The query of a side that has opened (no minimum, no waiver), from its
+ * melds' sizes and wild cards; the hand comes as kinds. */
+static void opened_query(cn_goout_query *q, const uint8_t *size,
+                         const uint8_t *mw, int needed)
+{
+    q->hand = NULL; /* not read from kinds */
+    q->size = size;
+    q->mw = mw;
+    q->needed = needed;
+    q->opened = 1;
+    q->minimum = 0;
+    q->waiver = 0;
+}
+
 int cn_opened_out_kinds(const uint8_t kinds[CN_RANKS], const uint8_t *size,
                         const uint8_t *mw, int needed)
 {
     cn_goout_query q;
-    q.hand = NULL; /* not read by cn_goout_kinds */
-    q.size = size;
-    q.mw = mw;
-    q.needed = needed;
-    q.opened = 1;
-    q.minimum = 0;
-    q.waiver = 0;
+    opened_query(&q, size, mw, needed);
     return cn_goout_kinds(&q, kinds, 0); /* no opening: no value read */
 }
 
@@ -295,14 +303,8 @@ int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
     memcpy(size, kp->meld_size[side], sizeof size);
     memcpy(mw, kp->meld_wild[side], sizeof mw);
     meld_kinds(held, size, mw, r, k, t, j);
-    cn_goout_query q;
-    q.hand = NULL; /* not read by goout_rest */
-    q.size = size;
-    q.mw = mw;
-    q.needed = st->p.canastas_to_go_out;
-    q.opened = 1; /* after a meld: no minimum, no waiver */
-    q.minimum = 0;
-    q.waiver = 0;
+    cn_goout_query q; /* after a meld the side has opened */
+    opened_query(&q, size, mw, st->p.canastas_to_go_out);
     const int melded = r >= 4 ? r : 0; /* the meld's rank, black threes
                                         * aside */
     return goout_rest(&q, held, 0, present_kept(kp, seat, side, melded),

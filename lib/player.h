@@ -86,8 +86,8 @@ static inline int cn_take_worth_at(const cn_state *st, const int32_t *knob,
     /* or'ed, not tested in turn: the facts vary from draw to draw */
     return (policy == CANASTA_TAKE_ALWAYS) |
            ((policy == CANASTA_TAKE_WORTHWHILE) &
-            ((st->pile_n >= knob[CANASTA_KNOB_PILE_SIZE - 1]) | !opened |
-             (st->stock_n == 0)));
+            ((st->pile_n >= knob[CANASTA_KNOB_PILE_SIZE - 1]) |
+             (opened == 0) | (st->stock_n == 0)));
 }
 /* The score of taking the pile with `used` cards from the hand, `wilds`
  * of them wild. */
@@ -245,7 +245,7 @@ static inline long cn_group_bound(cn_facts *f, int r, int k, int wild)
         if ((size < 7) & (size + fit >= 7) & (fit > (k < 0 ? 0 : k)))
             b = b > 1590 ? b : 1590; /* completes: 1600 - 10 per wild */
         if ((size == 0) & (kmax >= 2) & ((k < 0) | (k == 2)) & (3 <= keep) &
-            !f->knob[CANASTA_KNOB_KEEP_PAIRS - 1])
+            (f->knob[CANASTA_KNOB_KEEP_PAIRS - 1] == 0))
             b = b > 1160 ? b : 1160; /* a pair and wild: 1200 - 40 each */
     }
     return b;
