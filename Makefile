@@ -163,7 +163,15 @@ TEST_OBJS := $(patsubst $(srcdir)/%.c,%.o,$(TEST_RUNNER_SRCS))
 TEST_PROG = tests/check_canasta
 SUITES_H = tests/suites.gen.h
 
-DEP_FILES := $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d) \
+# The unit tests link a second build of the library, compiled with
+# -DCN_CHECKED=1: cn_state_check after every move, undo and deal, and the
+# ALWAYS/NEVER assertions abort (lib/cn_assert.h; docs/TESTING.md,
+# "Assertions").  Its objects live in lib/checked/.
+CHECKED_LIB = lib/libcanasta-checked.a
+CHECKED_OBJS := $(patsubst $(srcdir)/lib/%.c,lib/checked/%.o,$(LIB_SRCS))
+CHECKED_CPPFLAGS = -DCN_CHECKED=1
+
+DEP_FILES := $(LIB_OBJS:.o=.d) $(CHECKED_OBJS:.o=.d) $(TEST_OBJS:.o=.d) \
 	$(addsuffix .d,$(EXAMPLES)) $(BENCH).d tools/cli.d
 
 # Stamps that record the values a target was made with, so that changing
@@ -243,6 +251,14 @@ $(INTERNAL_LIB): $(LIB_OBJS)
 $(SHARED_LIB): $(LIB_OBJS) $(MAP_FILE)
 	$(CC) -shared -fPIC -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAP_FILE) \
 		-Wl,--no-undefined $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJS) $(LIBS)
+
+$(CHECKED_OBJS): lib/checked/%.o: $(srcdir)/lib/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(LIB_ALL_CFLAGS) $(CHECKED_CPPFLAGS) $(LIB_ALL_CPPFLAGS) $(DEP_FLAGS) -c -o $@ $<
+
+$(CHECKED_LIB): $(CHECKED_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $(CHECKED_OBJS)
 
 $(SONAME): $(SHARED_LIB)
 	ln -sf $(SHARED_LIB) $@
@@ -358,8 +374,8 @@ $(TEST_OBJS): tests/%.o: $(srcdir)/tests/%.c $(FLAGS_STAMP)
 tests/test_docs_table.o: TEST_ALL_CPPFLAGS += -DCANASTA_SRCDIR='"$(abspath $(srcdir))"'
 tests/test_partial_positions.o: TEST_ALL_CPPFLAGS += -DCANASTA_SRCDIR='"$(abspath $(srcdir))"'
 
-$(TEST_PROG): $(TEST_OBJS) $(INTERNAL_LIB)
-	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) $(INTERNAL_LIB) \
+$(TEST_PROG): $(TEST_OBJS) $(CHECKED_LIB)
+	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) $(CHECKED_LIB) \
 		$(CHECK_LIBS) $(LIBS) -lm
 
 # Tests that need data files can find the sources through $CANASTA_SRCDIR.
@@ -538,6 +554,8 @@ clean:
 	rm -f tests/header_c.o tests/header_cxx.o tests/header_clang.o tests/header_clangxx.o
 	rm -f lib/*.o lib/*.d tests/*.o tests/*.d examples/*.d bench/*.d
 	rm -f tools/cli.o tools/cli.d
+	rm -f $(CHECKED_LIB) lib/checked/*.o lib/checked/*.d
+	@if [ -d lib/checked ]; then rmdir lib/checked 2>/dev/null || :; fi
 	rm -f $(DIST_TARBALL).tmp
 
 # distclean also removes what configure wrote.  In a separate build

@@ -1,73 +1,20 @@
 /* deal.c - the documented, platform-independent shuffle (C7) and the deal
- * of a hand (C3-C6).
- *
- * A stream for index k (k = 0 for the first dealer, k = hand number for a
- * hand) is xoshiro256** whose four state words are the first four outputs
- * of splitmix64 started at seed XOR (k * 0xD1B54A32D192ED03).  Only 64-bit
- * unsigned arithmetic is used, so every platform deals the same cards. */
+ * of a hand (C3-C6).  The streams of C7 are rng.c's (cn_rng_stream): index
+ * 0 of the seed chooses the first dealer, index N shuffles hand N's deck. */
 #include <string.h>
 #include "internal.h"
-
-typedef struct cn_rng { uint64_t s[4]; } cn_rng;
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static uint64_t xoshiro_next(cn_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-static void rng_for(cn_rng *r, uint64_t seed, uint64_t k)
-{
-    uint64_t x = seed ^ (k * 0xD1B54A32D192ED03ULL);
-    for (int i = 0; i < 4; i++)
-        r->s[i] = splitmix64(&x);
-}
-
-/* A uniform integer in [0, n), n >= 1: the top 32 bits of an output,
- * drawing again while they fall in the incomplete last block of n values
- * (v - v % n is where v's block starts; it is incomplete when fewer than
- * n values follow that start below 2^32).  One division per draw. */
-static uint32_t bounded(cn_rng *r, uint32_t n)
-{
-    for (;;) {
-        uint32_t v = (uint32_t)(xoshiro_next(r) >> 32);
-        uint32_t rem = v % n;
-        if ((uint64_t)(v - rem) + n <= (1ULL << 32))
-            return rem;
-    }
-}
+#include "rng.h"
 
 int cn_first_dealer(const cn_params *p, uint64_t seed)
 {
     cn_rng r;
-    rng_for(&r, seed, 0);
-    return (int)bounded(&r, (uint32_t)p->players);
+    cn_rng_stream(&r, seed, 0);
+    return (int)cn_rng_below(&r, (uint32_t)p->players);
 }
 
 /* The unshuffled order: pack by pack, clubs 2..A, diamonds, hearts,
  * spades, then that pack's jokers; then Fisher-Yates from the last card
- * down, swapping card i with card bounded(i + 1). */
+ * down, swapping card i with card cn_rng_below(i + 1). */
 void cn_shuffled_deck(uint8_t *deck, const cn_params *p, uint64_t seed,
                       int hand_no)
 {
@@ -80,26 +27,14 @@ void cn_shuffled_deck(uint8_t *deck, const cn_params *p, uint64_t seed,
         for (int j = 0; j < jokers_per_pack; j++)
             deck[n++] = CANASTA_JOKER;
     }
-    cn_rng r;
-    rng_for(&r, seed, (uint64_t)hand_no);
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)bounded(&r, (uint32_t)(i + 1));
-        uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
+    cn_shuffle_cards(deck, n, seed, (uint64_t)hand_no);
 }
 
 void cn_shuffle_cards(uint8_t *cards, int n, uint64_t seed, uint64_t k)
 {
     cn_rng r;
-    rng_for(&r, seed, k);
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)bounded(&r, (uint32_t)(i + 1));
-        uint8_t t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
-    }
+    cn_rng_stream(&r, seed, k);
+    cn_rng_shuffle(&r, cards, n);
 }
 
 /* Reset everything that belongs to one hand and deal st->deck:

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "internal.h"
+#include "state_check.h"
 
 /* One block holds the handle and its history buffer, so clone costs one
  * allocation.  The history bytes past hist_len are never read. */
@@ -64,6 +65,7 @@ CANASTA_API int canasta_game_create(canasta_game **out,
     st->deck_n = (uint8_t)st->p.deck_size;
     cn_shuffled_deck(st->deck, &st->p, seed, st->hand_no);
     cn_deal(st);
+    CN_STATE_CHECKED(st);
     *out = g;
     return CANASTA_OK;
 }
@@ -141,6 +143,7 @@ CANASTA_API int canasta_game_set_deck(canasta_game *game,
         return CANASTA_E_DECK;
     memcpy(game->st.deck, cards, n);
     cn_deal(&game->st);
+    CN_STATE_CHECKED(&game->st);
     return CANASTA_OK;
 }
 
@@ -184,16 +187,18 @@ int cn_game_play(canasta_game *game, const canasta_move *move, char *why,
         cn_play(&game->st, move);
         game->hist_len = 0;
         game->from_position = 0;
+        CN_STATE_CHECKED(&game->st);
         return CANASTA_OK;
     }
     /* The exact size only near the end of the buffer, which a hand never
      * reaches (cn_history_capacity). */
-    if (game->hist_len + CN_MOVE_ENCODED_MAX > game->hist_cap &&
+    if (game->hist_len + CN_MOVE_BYTES > game->hist_cap &&
         game->hist_len + cn_move_encoded_size(move) > game->hist_cap)
         return cn_why(why, why_size, CANASTA_E_NOMEM,
                       "the undo history of this hand is full");
     cn_play(&game->st, move);
     cn_history_push(game, move);
+    CN_STATE_CHECKED(&game->st);
     return CANASTA_OK;
 }
 
@@ -212,5 +217,6 @@ CANASTA_API int canasta_undo(canasta_game *game)
     canasta_move m;
     while (cn_history_next(game, &pos, &m))
         cn_play(&game->st, &m);
+    CN_STATE_CHECKED(&game->st);
     return CANASTA_OK;
 }

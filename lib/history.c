@@ -1,8 +1,9 @@
 /* history.c - the moves of the current hand, kept so that undo (A3) can
- * re-deal the hand and replay all but the last move.  Moves are stored
- * compactly (kind, seat, card, ngroups, then rank, count and cards of
- * each group), each followed by one byte holding its own length so the
- * last one can be dropped. */
+ * re-deal the hand and replay all but the last move, and the compact
+ * encoding of a move that the history and records (record.c) share:
+ * kind, seat, card, ngroups, then rank, count and cards of each group,
+ * followed by one byte holding the move's own length so the last one can
+ * be dropped. */
 #include <string.h>
 #include "internal.h"
 
@@ -27,9 +28,8 @@ size_t cn_move_encoded_size(const canasta_move *m)
     return n + 1;
 }
 
-void cn_history_push(canasta_game *g, const canasta_move *m)
+size_t cn_move_encode(uint8_t *p, const canasta_move *m)
 {
-    uint8_t *p = g->hist + g->hist_len;
     size_t n = 0;
     int groups = (m->kind == CANASTA_MOVE_MELD ||
                   m->kind == CANASTA_MOVE_TAKE_PILE) ? m->ngroups : 0;
@@ -45,19 +45,15 @@ void cn_history_push(canasta_game *g, const canasta_move *m)
         n += gr->count;
     }
     p[n] = (uint8_t)n;
-    g->hist_len += n + 1;
+    return n + 1;
 }
 
-int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m)
+size_t cn_move_decode(const uint8_t *p, canasta_move *m)
 {
-    if (*pos >= g->hist_len)
-        return 0;
-    const uint8_t *p = g->hist + *pos;
-    size_t n = 0;
+    size_t n = 4;
     canasta_move_init(m, p[0], p[1]);
     m->card = p[2];
     m->ngroups = p[3];
-    n = 4;
     for (int i = 0; i < m->ngroups; i++) {
         canasta_group *gr = &m->groups[i];
         gr->rank = p[n++];
@@ -65,6 +61,18 @@ int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m)
         memcpy(gr->cards, p + n, gr->count);
         n += gr->count;
     }
-    *pos += n + 1;
+    return n + 1;
+}
+
+void cn_history_push(canasta_game *g, const canasta_move *m)
+{
+    g->hist_len += cn_move_encode(g->hist + g->hist_len, m);
+}
+
+int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m)
+{
+    if (*pos >= g->hist_len)
+        return 0;
+    *pos += cn_move_decode(g->hist + *pos, m);
     return 1;
 }

@@ -249,6 +249,17 @@ int cn_meld_class(int *meld_class, const cn_params *p, int rank,
 /* ---- state helpers (state.c) ---- */
 static inline int cn_meld_size(const cn_meld *m)
 { return m->naturals + m->twos + m->jokers; }
+/* The cards of m, a meld of rank r, as counts by card code. */
+static inline void cn_meld_counts(uint8_t counts[CANASTA_CARD_LIMIT],
+                                  const cn_meld *m, int r)
+{
+    memset(counts, 0, CANASTA_CARD_LIMIT);
+    for (int s = 0; s < 4; s++) {
+        counts[CANASTA_CARD(r, s)] = m->nat_suit[s];
+        counts[CANASTA_CARD(2, s)] = m->two_suit[s];
+    }
+    counts[CANASTA_JOKER] = m->jokers;
+}
 /* The sum of four card counts in a row (a rank's four suits): one load
  * and one multiply, the counts being far below 64. */
 static inline int cn_sum4(const uint8_t *counts)
@@ -723,9 +734,14 @@ const char *cn_thousands(char buf[CN_NUMBER_TEXT], long v);
 /* ---- history.c ---- */
 size_t cn_history_capacity(const cn_params *p);
 size_t cn_move_encoded_size(const canasta_move *m);
-/* The most cn_move_encoded_size gives: every group full. */
-#define CN_MOVE_ENCODED_MAX                                                  \
-    (5 + CANASTA_MOVE_MAX_GROUPS * (2 + CANASTA_GROUP_MAX_CARDS))
+/* The compact encoding of m at p (cn_move_encoded_size bytes, at most
+ * CN_MOVE_BYTES); returns its size. */
+size_t cn_move_encode(uint8_t *p, const canasta_move *m);
+/* The move encoded at p; returns its size. */
+size_t cn_move_decode(const uint8_t *p, canasta_move *m);
+/* The longest encoding: kind, seat, card, ngroups, then rank, count and
+ * cards of each group, and the length byte. */
+#define CN_MOVE_BYTES (5 + CANASTA_MOVE_MAX_GROUPS * (2 + CANASTA_GROUP_MAX_CARDS))
 void cn_history_push(canasta_game *g, const canasta_move *m);
 /* Decode the move at *pos and advance; returns 0 at the end. */
 int cn_history_next(const canasta_game *g, size_t *pos, canasta_move *m);

@@ -15,6 +15,7 @@
  * replacements become "??").  Never written in a seat's view: other
  * hands, the stock's cards, the deck, the seed. */
 #include <string.h>
+#include "cn_assert.h"
 #include "position.h"
 
 /* ---- a minimal JSON writer on cn_text ---- */
@@ -56,7 +57,8 @@ static void jw_open(jw *w, const char *bracket, int broken)
 {
     jw_sep(w);
     cn_text_puts(w->t, bracket);
-    if (w->depth < JW_DEPTH) {
+    /* The view nests five containers at most. */
+    if (ALWAYS(w->depth < JW_DEPTH)) {
         w->count[w->depth] = 0;
         w->broken[w->depth] = broken;
     }
@@ -66,7 +68,8 @@ static void jw_open(jw *w, const char *bracket, int broken)
 static void jw_close(jw *w, const char *bracket)
 {
     w->depth--;
-    if (w->depth < JW_DEPTH && w->broken[w->depth] && w->count[w->depth])
+    if (ALWAYS(w->depth < JW_DEPTH) && w->broken[w->depth] &&
+        w->count[w->depth])
         jw_indent(w);
     cn_text_puts(w->t, bracket);
 }
@@ -169,32 +172,12 @@ static void jw_card_list(jw *w, const uint8_t *cards, size_t n)
 
 /* ---- names ---- */
 
-static const char *const phase_names[] = {
-    "none", "draw", "play", "answer", "hand-over", "game-over"
-};
-static const char *const permission_names[] = {
-    "none", "asked", "yes", "no"
-};
-static const char *const source_names[] = { "none", "stock", "pile" };
-static const char *const end_names[] = {
-    "none", "went-out", "concealed", "red-three", "stock"
-};
-/* CANASTA_OPT_ 1..8, as in the text formats' "option" lines. */
-static const char *const option_names[] = {
-    NULL, "target", "ask-permission", "one-card-rule", "tie-rule",
-    "hand-size", "canastas-to-go-out", "draw-count", "concealed-additions"
-};
 static const char *const score_names[CANASTA_SCORE_ITEMS] = {
     "melded", "natural_canastas", "mixed_canastas", "red_threes",
     "going_out", "in_hand", "total"
 };
 
-static const char *name_of(const char *const *names, size_t n, int v)
-{
-    return v >= 0 && (size_t)v < n ? names[v] : "unknown";
-}
-#define NAME(table, v) \
-    name_of((table), sizeof(table) / sizeof((table)[0]), (v))
+#define NAME(table, v) cn_name(&(table), (v), "unknown")
 
 /* ---- sections ---- */
 
@@ -220,7 +203,7 @@ static void put_rules(jw *w, const cn_state *st)
          k <= CANASTA_OPT_CONCEALED_ADDITIONS; k++) {
         int v = 0;
         cn_params_get(&v, p, k);
-        kv_int(w, option_names[k], v);
+        kv_int(w, cn_option_names.name[k], v);
     }
     jw_close(w, "}");
     jw_key(w, "seat_sides");
@@ -239,7 +222,7 @@ static void put_last_hand(jw *w, const cn_state *st)
         return;
     }
     jw_open(w, "{", 0);
-    kv_str(w, "how", NAME(end_names, st->end_how));
+    kv_str(w, "how", NAME(cn_end_names, st->end_how));
     kv_seat(w, "seat", st->end_seat);
     jw_key(w, "scores");
     jw_open(w, "[", 0);
@@ -293,12 +276,7 @@ static void put_table(jw *w, const cn_state *st)
                     natural++;
             }
             uint8_t counts[CANASTA_CARD_LIMIT];
-            memset(counts, 0, sizeof counts);
-            for (int s = 0; s < 4; s++) {
-                counts[CANASTA_CARD(r, s)] = m->nat_suit[s];
-                counts[CANASTA_CARD(2, s)] = m->two_suit[s];
-            }
-            counts[CANASTA_JOKER] = m->jokers;
+            cn_meld_counts(counts, m, r);
             jw_open(w, "{", 0);
             kv_int(w, "rank", r);
             kv_int(w, "naturals", m->naturals);
@@ -417,7 +395,7 @@ static int put_events(jw *w, const cn_state *st, int viewer)
     jw_open(w, "[", 0);
     for (int i = 0; i < st->ev_n; i++) {
         int rc = cn_event_format(text, sizeof text, st, &st->ev[i], viewer);
-        if (rc)
+        if (NEVER(rc)) /* the buffer holds the longest event */
             return rc;
         jw_str(w, text);
     }
@@ -456,7 +434,8 @@ static int put_history(jw *w, cn_state *tmp, const canasta_game *g,
     size_t pos = 0;
     canasta_move m;
     while (cn_history_next(g, &pos, &m)) {
-        if ((rc = canasta_move_to_string(mtext, sizeof mtext, &m)) != 0)
+        rc = canasta_move_to_string(mtext, sizeof mtext, &m);
+        if (NEVER(rc != CANASTA_OK)) /* a history holds legal moves */
             return rc;
         cn_play(tmp, &m);
         jw_open(w, "{", 0);
@@ -484,10 +463,10 @@ static int put_legal(jw *w, const canasta_game *g, int viewer)
     }
     size_t count = 0;
     int rc = canasta_legal_moves(NULL, 0, &count, g);
-    if (rc != CANASTA_OK && rc != CANASTA_E_BUFFER)
+    if (NEVER(rc != CANASTA_OK && rc != CANASTA_E_BUFFER))
         return rc;
     if (count > 0) {
-        if (count > (size_t)-1 / sizeof(canasta_move))
+        if (NEVER(count > (size_t)-1 / sizeof(canasta_move)))
             return CANASTA_E_NOMEM;
         canasta_move *moves = cn_alloc(g->alloc, g->user,
                                        count * sizeof *moves);
@@ -502,7 +481,7 @@ static int put_legal(jw *w, const canasta_game *g, int viewer)
                 jw_str(w, mtext);
         }
         cn_release(g->release, g->user, moves);
-        if (rc != CANASTA_OK)
+        if (NEVER(rc != CANASTA_OK)) /* legal moves have a text */
             return rc;
     }
     jw_close(w, "]");
@@ -512,12 +491,9 @@ static int put_legal(jw *w, const canasta_game *g, int viewer)
 CANASTA_API int canasta_game_json(char **text, size_t *length,
                                   const canasta_game *game, int viewer)
 {
-    if (text)
-        *text = NULL;
-    if (length)
-        *length = 0;
-    if (!text || !game)
-        return CANASTA_E_NULL;
+    int rc = cn_text_begin(text, length, game);
+    if (rc)
+        return rc;
     const cn_state *st = &game->st;
     if (viewer < CANASTA_VIEW_ALL || viewer >= st->p.players)
         return CANASTA_E_SEAT;
@@ -530,7 +506,6 @@ CANASTA_API int canasta_game_json(char **text, size_t *length,
     jw w;
     memset(&w, 0, sizeof w);
     w.t = &t;
-    int rc;
 
     jw_open(&w, "{", 1);
     kv_str(&w, "format", "canasta-json");
@@ -552,11 +527,11 @@ CANASTA_API int canasta_game_json(char **text, size_t *length,
     }
     kv_int(&w, "hand_number", st->hand_no);
     kv_int(&w, "dealer", st->dealer);
-    kv_str(&w, "phase", NAME(phase_names, st->phase));
+    kv_str(&w, "phase", NAME(cn_phase_names, st->phase));
     kv_int(&w, "current_seat", st->cur);
     kv_int(&w, "turn_seat", st->turn_seat);
-    kv_str(&w, "turn_source", NAME(source_names, st->turn_src));
-    kv_str(&w, "permission", NAME(permission_names, st->permission));
+    kv_str(&w, "turn_source", NAME(cn_source_names, st->turn_src));
+    kv_str(&w, "permission", NAME(cn_permission_names, st->permission));
     jw_key(&w, "totals");
     jw_open(&w, "[", 0);
     for (int side = 0; side < st->p.sides; side++)

@@ -10,11 +10,6 @@
 #include <string.h>
 #include "text.h"
 
-static const char *const verbs[] = {
-    NULL, "draw", "take", "meld", "discard", "ask", "yes", "no", "decline",
-    "next"
-};
-#define N_VERBS 10
 
 /* The rank a reader infers from a group's cards: that of its first
  * natural card; 0 when it holds only wild cards. */
@@ -33,7 +28,7 @@ CANASTA_API int canasta_move_to_string(char *buf, size_t size,
         return CANASTA_E_NULL;
     if (size)
         buf[0] = '\0';
-    if (move->kind < 1 || move->kind >= N_VERBS)
+    if (move->kind < 1 || move->kind >= cn_verb_names.n)
         return CANASTA_E_MOVE;
     if (move->seat >= CN_MAX_PLAYERS)
         return CANASTA_E_SEAT;
@@ -42,7 +37,7 @@ CANASTA_API int canasta_move_to_string(char *buf, size_t size,
     size_t n = 0;
     /* Bounded by construction: 12 groups of 16 cards of at most 4 bytes
      * each, plus separators, fit well inside CANASTA_MOVE_TEXT_MAX. */
-    n += (size_t)sprintf(out, "%d %s", move->seat, verbs[move->kind]);
+    n += (size_t)sprintf(out, "%d %s", move->seat, cn_verb_names.name[move->kind]);
     if (move->kind == CANASTA_MOVE_DISCARD) {
         if (!cn_valid_card(move->card))
             return CANASTA_E_CARD;
@@ -161,8 +156,8 @@ CANASTA_API int canasta_move_from_string(canasta_move *move,
     if (!tok)
         return cn_why(why, why_size, CANASTA_E_SYNTAX, "the move is empty");
     int kind = 0;
-    for (int k = 1; k < N_VERBS; k++)
-        if (lower_eq(tok, verbs[k]))
+    for (int k = 1; k < cn_verb_names.n; k++)
+        if (lower_eq(tok, cn_verb_names.name[k]))
             kind = k;
     if (!kind)
         return cn_why(why, why_size, CANASTA_E_SYNTAX,
@@ -171,7 +166,7 @@ CANASTA_API int canasta_move_from_string(canasta_move *move,
     if (seat < 0)
         return cn_why(why, why_size, CANASTA_E_SYNTAX,
                       "the move does not name its seat (e.g. \"2 %s\")",
-                      verbs[kind]);
+                      cn_verb_names.name[kind]);
     move->kind = (uint8_t)kind;
     move->seat = (uint8_t)seat;
     if (kind == CANASTA_MOVE_DISCARD) {

@@ -5,6 +5,7 @@
 
 #include "internal.h"
 #include "enumerate.h"
+#include "rng.h"
 
 #define CN_KNOBS 7 /* CANASTA_KNOB_TAKE_PILE .. CANASTA_KNOB_ASK */
 
@@ -291,19 +292,12 @@ static inline long cn_branch_bound(cn_facts *f, int branch, int r, int k)
  * the smallest first.  For a fixed seed the hash is a bijection of the
  * action, so two moves tie on it only if their actions are equal (two
  * hashed multi-group actions colliding), and then their groups decide
- * (cn_cand_before).  The splitmix64 rounds are kept in this one helper. */
+ * (cn_cand_before).  The mix is lib/rng.h's. */
 static inline uint64_t cn_player_tie(uint64_t seed, uint64_t action)
 {
-    uint64_t x = action;
-    for (int i = 0; i < 2; i++) {
-        x += 0x9E3779B97F4A7C15ULL;
-        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-        x ^= x >> 31;
-        if (i == 0)
-            x ^= seed;
-    }
-    return x;
+    /* Two rounds of the mix, the seed mixed in between. */
+    return cn_mix64((cn_mix64(action + CN_GOLDEN_GAMMA) ^ seed) +
+                    CN_GOLDEN_GAMMA);
 }
 
 /* The score of candidate c (a legal move of the decision f is about). */

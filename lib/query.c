@@ -136,12 +136,7 @@ CANASTA_API int canasta_game_meld_cards(uint8_t *cards, size_t capacity,
     if (rc)
         return rc;
     uint8_t counts[CANASTA_CARD_LIMIT];
-    memset(counts, 0, sizeof counts);
-    for (int s = 0; s < 4; s++) {
-        counts[CANASTA_CARD(rank, s)] = m->nat_suit[s];
-        counts[CANASTA_CARD(2, s)] = m->two_suit[s];
-    }
-    counts[CANASTA_JOKER] = m->jokers;
+    cn_meld_counts(counts, m, rank);
     return list_cards(cards, capacity, n, counts);
 }
 

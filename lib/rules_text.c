@@ -8,90 +8,13 @@
  *   sides 0 1 0 1                  side of each seat; checked, not set
  *   seed 12345                     decimal, 0 .. 2^64-1
  *
- * and the small number parsers the text readers share. */
+ * (the token and number parsers are lines.c's). */
 #include <stdio.h>
 #include <string.h>
+#include "cn_assert.h"
 #include "position.h"
 
-/* Indexed by CANASTA_OPT_* key (1..8); written in this order. */
-static const char *const option_names[] = {
-    NULL, "target", "ask-permission", "one-card-rule", "tie-rule",
-    "hand-size", "canastas-to-go-out", "draw-count", "concealed-additions"
-};
-#define N_OPTION_NAMES ((int)(sizeof option_names / sizeof option_names[0]))
-/* The header's option slots (position.h) must be exactly as many: a key
- * added to one and not the other would be read past the slots' end. */
-typedef char cn_option_slots_match[
-    N_OPTION_NAMES == CN_HEADER_OPTIONS ? 1 : -1];
-
-static const struct {
-    int preset;
-    const char *name;
-} preset_names[] = {
-    { CANASTA_PRESET_CLASSIC, "classic" },
-    { CANASTA_PRESET_TWO_PLAYERS, "two-players" },
-    { CANASTA_PRESET_THREE_PLAYERS, "three-players" },
-    { CANASTA_PRESET_SIX_THREE_SIDES, "six-three-sides" },
-    { CANASTA_PRESET_SIX_TWO_SIDES, "six-two-sides" },
-};
-#define N_PRESETS (sizeof preset_names / sizeof preset_names[0])
-
-/* ---- numbers ---- */
-
-int cn_line_ignored(const char *line)
-{
-    while (*line == ' ' || *line == '\t')
-        line++;
-    return *line == '\0' || *line == '#';
-}
-
-int cn_parse_u64(const char *tok, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (!tok || !*tok)
-        return 0;
-    for (const char *s = tok; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return 0;
-        unsigned d = (unsigned)(*s - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return 0;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 1;
-}
-
-int cn_parse_int(const char *tok, long lo, long hi, long *out)
-{
-    int neg = 0;
-    uint64_t v;
-    if (!tok)
-        return 0;
-    if (*tok == '-') {
-        neg = 1;
-        tok++;
-    } else if (*tok == '+') {
-        tok++;
-    }
-    if (!cn_parse_u64(tok, &v) || v > 2147483647ULL)
-        return 0;
-    long x = neg ? -(long)v : (long)v;
-    if (x < lo || x > hi)
-        return 0;
-    *out = x;
-    return 1;
-}
-
 /* ---- writing ---- */
-
-const char *cn_preset_name(int preset)
-{
-    for (size_t i = 0; i < N_PRESETS; i++)
-        if (preset_names[i].preset == preset)
-            return preset_names[i].name;
-    return NULL;
-}
 
 void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
                     int write_seed)
@@ -101,10 +24,10 @@ void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
         cn_text_putf(t, "preset %s\n", name);
     else
         cn_text_putf(t, "preset %d\n", (int)p->preset);
-    for (int key = 1; key < N_OPTION_NAMES; key++) {
+    for (int key = 1; key < CN_HEADER_OPTIONS; key++) {
         int v = 0;
         cn_params_get(&v, p, key);
-        cn_text_putf(t, "option %s %d\n", option_names[key], v);
+        cn_text_putf(t, "option %s %d\n", cn_option_names.name[key], v);
     }
     cn_text_puts(t, "sides");
     for (int s = 0; s < p->players; s++)
@@ -137,10 +60,7 @@ static int read_preset(cn_header *h, char *rest, int lineno, char *why,
         return cn_why(why, ws, CANASTA_E_SYNTAX,
                       "line %d: write the preset as \"preset classic\"",
                       lineno);
-    int preset = 0;
-    for (size_t i = 0; i < N_PRESETS; i++)
-        if (strcmp(tok, preset_names[i].name) == 0)
-            preset = preset_names[i].preset;
+    int preset = cn_preset_of_name(tok);
     long num;
     if (!preset && cn_parse_int(tok, 1, 1000, &num))
         preset = (int)num;
@@ -164,11 +84,8 @@ static int read_option(cn_header *h, char *rest, int lineno, char *why,
     if (!name || !val || cn_token(&rest))
         return cn_why(why, ws, CANASTA_E_SYNTAX,
             "line %d: write an option as \"option <name> <value>\"", lineno);
-    int key = 0;
-    for (int k = 1; k < N_OPTION_NAMES; k++)
-        if (strcmp(name, option_names[k]) == 0)
-            key = k;
-    if (!key)
+    int key = cn_name_index(&cn_option_names, 1, name);
+    if (key < 1)
         return cn_why(why, ws, CANASTA_E_SYNTAX,
             "line %d: unknown option \"%s\" (target, ask-permission, "
             "one-card-rule, tie-rule, hand-size, canastas-to-go-out, "
@@ -219,7 +136,7 @@ static int read_sides(cn_header *h, char *rest, int lineno, char *why,
 int cn_read_rules_tag(cn_header *h, const char *key, char *rest, int lineno,
                       char *why, size_t ws)
 {
-    if (!key)
+    if (NEVER(!key)) /* every caller has a line's first token */
         return 0;
     if (strcmp(key, "preset") == 0)
         return read_preset(h, rest, lineno, why, ws);
@@ -247,7 +164,7 @@ int cn_read_rules_tag(cn_header *h, const char *key, char *rest, int lineno,
 int cn_header_finish(const cn_header *h, cn_params *p, char *why, size_t ws)
 {
     cn_params_preset(p, h->preset); /* read_preset checked it */
-    for (int key = 1; key < N_OPTION_NAMES; key++) {
+    for (int key = 1; key < CN_HEADER_OPTIONS; key++) {
         if (!h->opt_line[key])
             continue;
         canasta_rules tmp;
@@ -259,7 +176,7 @@ int cn_header_finish(const cn_header *h, cn_params *p, char *why, size_t ws)
             canasta_rules_option_range(&lo, &hi, &tmp, key);
             return cn_why(why, ws, CANASTA_E_INVALID,
                 "line %d: option %s cannot be %ld (it takes %d to %d%s)",
-                h->opt_line[key], option_names[key], v, lo, hi,
+                h->opt_line[key], cn_option_names.name[key], v, lo, hi,
                 key == CANASTA_OPT_HAND_SIZE
                     ? ", leaving a stock to draw from" : "");
         }
@@ -292,17 +209,13 @@ int cn_read_header(cn_lines *r, const char *kind, cn_params *p,
     cn_params_preset(p, CANASTA_PRESET_CLASSIC);
     *seed = 0;
     /* The kind line. */
-    for (;;) {
-        rc = cn_lines_next(r, why, ws);
-        if (rc < 0)
-            return rc;
-        if (rc == 0)
-            return cn_why(why, ws, CANASTA_E_VERSION,
-                          "line %d: the text is empty; it begins with the "
-                          "line \"%s 1\"", r->lineno, kind);
-        if (!cn_line_ignored(r->line))
-            break;
-    }
+    rc = cn_lines_next_used(r, why, ws);
+    if (rc < 0)
+        return rc;
+    if (rc == 0)
+        return cn_why(why, ws, CANASTA_E_VERSION,
+                      "line %d: the text is empty; it begins with the line "
+                      "\"%s 1\"", r->lineno, kind);
     {
         char *cur = r->line, *k = cn_token(&cur), *v = cn_token(&cur);
         if (!k || strcmp(k, kind) != 0 || !v || strcmp(v, "1") != 0 ||

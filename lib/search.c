@@ -7,6 +7,8 @@
 #include <string.h>
 #include "position.h" /* cn_position_normalize */
 #include "rulebook.h"
+#include "rng.h"
+#include "state_check.h"
 
 /* ---- actions ---- */
 
@@ -65,15 +67,6 @@ static int group_index(const group_kinds *k)
     return (k->rank - 3) * 130 + k->naturals * 10 + combo;
 }
 
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
 /* A group's dense index from its counts (valid ones: group_index). */
 static uint64_t spec_index(const cn_spec *g)
 {
@@ -100,10 +93,10 @@ uint64_t cn_action_of_kinds(int kind, int discard, int n, const cn_spec *g)
         return base + spec_index(&g[0]);
     /* Several groups: a hash of the kind and of
      * each group's kinds, in order, with the top bit set. */
-    uint64_t h = mix64(0x43414E41ULL ^ (uint64_t)kind);
-    h = mix64(h ^ (uint64_t)n);
+    uint64_t h = cn_mix64(0x43414E41ULL ^ (uint64_t)kind);
+    h = cn_mix64(h ^ (uint64_t)n);
     for (int i = 0; i < n; i++)
-        h = mix64(h + 0x9E3779B97F4A7C15ULL + spec_index(&g[i]));
+        h = cn_mix64(h + CN_GOLDEN_GAMMA + spec_index(&g[i]));
     return h | CANASTA_ACTION_MULTI;
 }
 
@@ -243,7 +236,7 @@ typedef struct hasher {
 
 static void put(hasher *x, uint64_t v)
 {
-    x->h = mix64(x->h ^ (v + 0x9E3779B97F4A7C15ULL));
+    x->h = cn_mix64(x->h ^ (v + CN_GOLDEN_GAMMA));
 }
 
 static void put_bytes(hasher *x, const uint8_t *b, size_t n)
@@ -323,37 +316,6 @@ CANASTA_API int canasta_game_infoset_hash(uint64_t *hash,
 
 /* ---- determinization ---- */
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r)
-{
-    r->s += 0x9E3779B97F4A7C15ULL;
-    return mix64(r->s);
-}
-
-/* Uniform in [0, n), n > 0 (rejection keeps it exact). */
-static uint32_t rng_below(rng *r, uint32_t n)
-{
-    uint64_t limit = 0x100000000ULL - 0x100000000ULL % n; /* <= 2^32 */
-    for (;;) {
-        uint64_t v = rng_next(r) >> 32;
-        if (v < limit)
-            return (uint32_t)(v % n);
-    }
-}
-
-static void shuffle(uint8_t *a, int n, rng *r)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(r, (uint32_t)i + 1);
-        uint8_t c = a[i];
-        a[i] = a[j];
-        a[j] = c;
-    }
-}
-
 /* Random worlds tried for a seat that must be able to go out, then the
  * swaps the repair below may make. */
 #define DETERMINIZE_TRIES 2000
@@ -371,10 +333,10 @@ static int must_be_able_to_go_out(const cn_state *st, int seat)
  * stock, known cards to their holders, red threes into the stock. */
 static void deal_unseen(cn_state *v, const cn_state *st, int seat,
                         uint8_t held[][CANASTA_CARD_LIMIT], uint8_t *pool,
-                        int np, const uint8_t *threes, int nt, rng *r,
+                        int np, const uint8_t *threes, int nt, cn_rng *r,
                         int shown)
 {
-    shuffle(pool, np, r);
+    cn_rng_shuffle(r, pool, np);
     for (int i = 1; i < st->p.players && !shown; i++) {
         int s = (seat + i) % st->p.players;
         int need = st->hand_n[s];
@@ -389,7 +351,7 @@ static void deal_unseen(cn_state *v, const cn_state *st, int seat,
         v->stock[n++] = threes[i];
     while (np > 0 && n < st->stock_n)
         v->stock[n++] = pool[--np];
-    shuffle(v->stock, n, r);
+    cn_rng_shuffle(r, v->stock, n);
 }
 
 /* How far a hand is from going out (0: maybe out; cn_can_go_out decides):
@@ -450,7 +412,7 @@ static int exit_distance(const uint8_t *h, const cn_state *v, int side,
  * sizes and the cards known to be held never change, so the world stays
  * consistent with what `seat` has seen.  0 when repaired. */
 static int repair_for_exit(cn_state *v, int seat, int who,
-                           uint8_t held[][CANASTA_CARD_LIMIT], rng *r)
+                           uint8_t held[][CANASTA_CARD_LIMIT], cn_rng *r)
 {
     /* Every unknown card outside who's hand: (where, card); where is a
      * seat, or players + i for stock index i. */
@@ -481,8 +443,8 @@ static int repair_for_exit(cn_state *v, int seat, int who,
     for (long t = 0; t < REPAIR_SWAPS; t++) {
         if (dist == 0 && cn_seat_can_go_out(v, who))
             return 0;
-        int i = (int)rng_below(r, (uint32_t)nm);
-        int j = (int)rng_below(r, (uint32_t)n);
+        int i = (int)cn_rng_below(r, (uint32_t)nm);
+        int j = (int)cn_rng_below(r, (uint32_t)n);
         int a = mine[i], b = card[j];
         if (a == b)
             continue;
@@ -492,7 +454,7 @@ static int repair_for_exit(cn_state *v, int seat, int who,
         int nd = exit_distance(h, v, side, minimum);
         /* Sideways moves too, so that the search crosses plateaus; an
          * occasional step back gets it out of a dead end. */
-        if (nd > dist && rng_below(r, 64) != 0) {
+        if (nd > dist && cn_rng_below(r, 64) != 0) {
             h[b]--;
             h[a]++;
             continue;
@@ -568,7 +530,8 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
                         break;
                     }
     }
-    rng r = { seed ^ 0x44455445524D4EULL };
+    cn_rng r;
+    cn_rng_splitmix(&r, seed ^ 0x44455445524D4EULL);
     /* G4: while a question waits for this seat's answer, the asker could
      * go out (the library refuses the question otherwise): only worlds
      * where it can are consistent with what the seat saw.  Rejection
@@ -591,7 +554,7 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
         }
     }
     /* Later deals come from a seed the seat cannot know either. */
-    v.seed = rng_next(&r);
+    v.seed = cn_rng_next(&r);
     v.deck_n = 0;
     memcpy(&dst->st, &v, offsetof(cn_state, ev));
     memset(dst->st.ev, 0, sizeof dst->st.ev);
@@ -607,5 +570,6 @@ CANASTA_API int canasta_game_determinize(canasta_game *dst,
     memcpy(dst->base, &dst->st, sizeof *dst->base);
     dst->from_position = 1;
     dst->hist_len = 0;
+    CN_STATE_CHECKED(&dst->st);
     return CANASTA_OK;
 }

@@ -1,8 +1,9 @@
-/* text.c - text handed out to callers (released with canasta_free) and
- * the line reader of the parsers. */
+/* text.c - text handed out to callers (released with canasta_free); the
+ * parsers' line reader is lines.c. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "cn_assert.h"
 #include "text.h"
 
 /* Every block handed out starts with this header, so canasta_free can
@@ -19,6 +20,15 @@ typedef union cn_text_header {
     /* cppcheck-suppress unusedStructMember */
     void *align_p;
 } cn_text_header;
+
+int cn_text_begin(char **text, size_t *length, const void *source)
+{
+    if (text)
+        *text = NULL;
+    if (length)
+        *length = 0;
+    return !text || !source ? CANASTA_E_NULL : CANASTA_OK;
+}
 
 void cn_text_init(cn_text *t, canasta_alloc_fn alloc,
                   canasta_release_fn release, void *user)
@@ -37,7 +47,8 @@ static int grow(cn_text *t, size_t need)
         return 1;
     size_t cap = t->cap ? t->cap : 256;
     while (cap < t->len + need + 1) {
-        if (cap > ((size_t)-1 - sizeof(cn_text_header)) / 2) {
+        /* No text grows this long: the allocation fails first. */
+        if (NEVER(cap > ((size_t)-1 - sizeof(cn_text_header)) / 2)) {
             t->failed = 1;
             return 0;
         }
@@ -76,7 +87,7 @@ void cn_text_putf(cn_text *t, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
-    if (n < 0) {
+    if (NEVER(n < 0)) { /* the library's formats have no bad conversion */
         t->failed = 1;
         return;
     }
@@ -105,7 +116,7 @@ int cn_text_finish(char **out, size_t *length, cn_text *t)
     if (!t->failed && !t->buf)
         grow(t, 0);
     /* With no buffer, grow(t, 0) either made one or set failed. */
-    if (t->failed || !t->buf) {
+    if (t->failed || NEVER(!t->buf)) {
         cn_text_discard(t);
         return CANASTA_E_NOMEM;
     }
@@ -132,89 +143,4 @@ CANASTA_API void canasta_free(void *text)
         return;
     cn_text_header *blk = (cn_text_header *)text - 1;
     cn_release(blk->h.release, blk->h.user, blk);
-}
-
-/* ---- reading ---- */
-
-void cn_lines_init(cn_lines *r, const char *text, size_t len)
-{
-    r->text = text;
-    r->len = cn_text_len(text, len);
-    r->pos = 0;
-    r->lineno = 0;
-    r->line[0] = '\0';
-}
-
-int cn_lines_next(cn_lines *r, char *why, size_t why_size)
-{
-    if (r->pos >= r->len)
-        return 0;
-    size_t start = r->pos, end = start;
-    while (end < r->len && r->text[end] != '\n') {
-        if (r->text[end] == '\0') {
-            r->lineno++;
-            return cn_why(why, why_size, CANASTA_E_SYNTAX,
-                          "line %d: the text contains a NUL byte", r->lineno);
-        }
-        end++;
-    }
-    r->pos = end < r->len ? end + 1 : end;
-    r->lineno++;
-    size_t n = end - start;
-    /* A '\r' before the newline (or the end of the text) is ignored, so
-     * it does not count toward the line's length either: a file edited on
-     * Windows reads as the same file with '\n' alone, at every length. */
-    if (n > 0 && r->text[end - 1] == '\r')
-        n--;
-    if (n > CN_LINE_MAX)
-        return cn_why(why, why_size, CANASTA_E_SYNTAX,
-                      "line %d: longer than %d characters", r->lineno,
-                      CN_LINE_MAX);
-    memcpy(r->line, r->text + start, n);
-    while (n > 0 && (r->line[n - 1] == '\r' || r->line[n - 1] == ' ' ||
-                     r->line[n - 1] == '\t'))
-        n--;
-    r->line[n] = '\0';
-    return 1;
-}
-
-char *cn_token(char **cursor)
-{
-    char *s = *cursor;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (*s == '\0') {
-        *cursor = s;
-        return NULL;
-    }
-    char *tok = s;
-    while (*s && *s != ' ' && *s != '\t')
-        s++;
-    if (*s)
-        *s++ = '\0';
-    *cursor = s;
-    return tok;
-}
-
-int cn_parse_card(const char *tok)
-{
-    int c = 0;
-    return canasta_card_from_string(&c, tok, (size_t)-1) == CANASTA_OK ? c : 0;
-}
-
-int cn_parse_rank(const char *tok)
-{
-    static const char *const names[] = {
-        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"
-    };
-    for (int i = 0; i < 12; i++) {
-        const char *a = names[i], *b = tok;
-        while (*a && (*a == *b || (*a >= 'A' && *a <= 'Z' && *a + 32 == *b)))
-            a++, b++;
-        if (*a == '\0' && *b == '\0')
-            return 3 + i;
-    }
-    if ((tok[0] == 'T' || tok[0] == 't') && tok[1] == '\0')
-        return 10;
-    return 0;
 }

@@ -47,7 +47,11 @@ FUZZ_SUPPORT_SRCS := $(filter-out $(FUZZ_HARNESS_SRCS) $(fuzz_src)/driver.c,\
 	$(sort $(wildcard $(fuzz_src)/*.c)))
 
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_ALL_CPPFLAGS = -I$(srcdir)/include -I$(srcdir)/lib -I$(fuzz_src) $(CPPFLAGS)
+# CN_CHECKED: the library checks the whole state after every move, undo
+# and deal (cn_state_check) and its ALWAYS/NEVER assertions abort, so an
+# input that breaks an invariant fails even where no harness looks.
+FUZZ_ALL_CPPFLAGS = -I$(srcdir)/include -I$(srcdir)/lib -I$(fuzz_src) \
+	-DCN_CHECKED=1 $(CPPFLAGS)
 FUZZ_COMMON_CFLAGS = -std=c99 $(WARN_CFLAGS) $(FUZZ_OPT_CFLAGS)
 
 # libFuzzer build: every object with the compile half of -fsanitize=fuzzer

@@ -8,8 +8,9 @@
 # Each builds its own copy of the library and of tests/check_canasta in
 # build/asan, build/tsan or build/valgrind below the current directory, by
 # running this Makefile again there (an out-of-tree build), so the usual
-# objects are never mixed with instrumented ones.  Any report fails the
-# target.  CC=clang works too (Debian: apt-get install libclang-rt-14-dev).
+# objects are never mixed with instrumented ones.  Like check-unit, the
+# suite links the checked library (-DCN_CHECKED=1: cn_state_check after
+# every move, ALWAYS/NEVER abort).  Any report fails the target.  CC=clang works too (Debian: apt-get install libclang-rt-14-dev).
 #
 # Overridable: ASAN_CFLAGS TSAN_CFLAGS VALGRIND_CFLAGS VALGRIND
 #              VALGRIND_FLAGS ASAN_TEST_SCALE TSAN_TEST_SCALE

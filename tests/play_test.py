@@ -9,7 +9,10 @@
 2. A session: list the moves, ask for a hint, try illegal and malformed
    moves (refused, nothing changes), draw (the hand grows by one card,
    T1), undo (the hand is back), save, play on, load (the saved table is
-   back), a file that is not a saved game (refused), quit.
+   back), a file that is not a saved game (refused), quit.  Undo when
+   the others have moved in the hand but seat 0 has not: refused, and
+   nothing changes (nobody moves again); after seat 0's turn and the
+   others' moves, undo takes them all back with seat 0's last move.
 3. Whole games: every decision of seat 0 is answered with the move the
    hint names, until the program ends by itself; the final totals (the
    table printed after the last hand) must follow S6 (a side at or above the target 5000, the winner the side with
@@ -203,6 +206,58 @@ def session(prog, tmp):
           "exit %d, stderr %r" % (rc, err))
 
 
+def table(out):
+    """The lines of the last table in out, from "hand N" to "your hand:"."""
+    lines = out.splitlines()
+    starts = [i for i, l in enumerate(lines) if re.match(r"hand \d+, pile", l)]
+    if not starts:
+        return None
+    rest = lines[starts[-1]:]
+    ends = [i for i, l in enumerate(rest) if l.startswith("your hand:")]
+    return rest[:ends[0] + 1] if ends else None
+
+
+def undo_before_my_move(prog):
+    # Game 1: the dealer is seat 1, so seats 2 and 3 move before seat 0's
+    # first decision (checked first).  Undo then has no move of seat 0 to
+    # go back to (A3: never past the hand's start): it must be refused and
+    # change nothing.  Undoing the others' moves anyway would make them
+    # move again, perhaps differently, behind a "nothing to undo".
+    p = Play(prog, "--seed", "1")
+    first = p.read()
+    before = table(first)
+    check(re.search(r"^seat [23]: ", first, re.M) is not None and
+          re.search(r"^seat 1: ", first, re.M) is None,
+          "game 1: seats 2 and 3 move before seat 0's first decision", first)
+    out = p.send("undo")
+    check(out.startswith("there is no move to undo") and
+          re.search(r"^seat \d: ", out, re.M) is None,
+          "undo with no move of seat 0 in the hand: refused, nobody moves",
+          out)
+    out = p.send("show")
+    check(before is not None and table(out) == before,
+          "a refused undo leaves the table as it was", out)
+    # Now seat 0's turn, played with the hint's moves until the others
+    # move (its discard ends the turn, T1); undo goes back over all
+    # their moves and takes back seat 0's last one: the table shown just
+    # before that move is back.
+    shown = before
+    for _ in range(30):
+        hint = re.search(r"^hint: (.*)$", p.send("hint"), re.M).group(1)
+        out = p.send(hint)
+        if re.search(r"^seat [123]: ", out, re.M):
+            break
+        shown = table(out)
+    check(re.search(r"^seat 1: ", out, re.M) is not None,
+          "game 1: seat 0's discard lets seat 1 move", out)
+    out = p.send("undo")
+    check(out.startswith("undone") and table(out) == shown,
+          "undo goes back over the others' moves and takes back seat 0's "
+          "last one", out)
+    p.proc.stdin.write(b"quit\n")
+    p.close()
+
+
 def whole_game(prog, seed):
     p = Play(prog, "--seed", str(seed))
     out = p.read()
@@ -252,6 +307,7 @@ def main():
     options(prog)
     with tempfile.TemporaryDirectory() as tmp:
         session(prog, tmp)
+    undo_before_my_move(prog)
     for seed in (1, 2):
         whole_game(prog, seed)
     if failures:

@@ -37,7 +37,9 @@ me=study_test
 prog="${STUDY_SHELL:-sh}" # run NAME STATUS SCRIPT ARGS... runs the script with sh
 . "$here/cli_lib.sh"
 exec < /dev/null
-unset PARALLEL PARALLEL_SSH SIM
+# SHELL unset too, as on the CI runner: GNU parallel's remote jobs need
+# it (they exit 0 with empty output without it), so the script sets it.
+unset PARALLEL PARALLEL_SSH SIM SHELL
 
 # The study: a mirrored comparison whose knob setting has a space and a
 # comma (it must reach canasta-sim as one argument, over "ssh" too).

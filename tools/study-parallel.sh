@@ -191,6 +191,11 @@ echo "$me: $shards shards of seeds $seed..$last on ${logins:+$logins}${loginfile
 bar=
 [ -t 2 ] && bar=--bar
 status=0
+# GNU parallel (20221122 at least) runs a remote job through $SHELL; with
+# SHELL unset, as under some CI runners and cron, every remote job exits 0
+# with empty output.  Any POSIX shell will do for the wrapper.
+SHELL=${SHELL:-/bin/sh}
+export SHELL
 # -q: the options reach canasta-sim as they are, quoted for the remote
 # shells too.  The results are collected here, one directory per shard
 # (named by the columns of DIR/seeds).

@@ -8,9 +8,11 @@ Prints, as bench/bench does ("bench <name> <value> <unit>"):
         (action_mask) and the legal ids, draws one uniformly and steps;
     bench py_env_observed_steps_per_s N steps/s
         the same, also building the deciding seat's observation vector
-        each step (no view dict);
+        each step (no view dict), as a learning agent does;
     bench py_env_observe_us N us
-        one observation vector alone, measured on the same games.
+        the mean time of one of those vectors.
+
+The goal is 10,000 steps a second for both (docs/ENV.md, "Speed").
 
 Each figure runs for CANASTA_BENCH_SECONDS (default 2) after a short
 warm-up; the best of CANASTA_BENCH_ROUNDS (default 3) rounds is printed

@@ -18,6 +18,7 @@ import array
 import os
 import random
 import sys
+import threading
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -985,6 +986,176 @@ class HiddenCardTests(unittest.TestCase):
                     wenv.close()
         self.assertGreater(compared, scaled(150))
         self.assertGreater(differs * 10, compared * 9)
+
+
+# ----------------------------------------------------------------------
+# What the observation keeps between steps is never stale
+# ----------------------------------------------------------------------
+def fresh_vectors(env):
+    """Every seat's vector from an environment that has just started from
+    a copy of env's game (its first vector asks the library for
+    everything), after the same steps of the move being built."""
+    fresh = CanastaEnv.from_game(env.game, include_view=False)
+    for a in env.pending_actions:
+        fresh.step(a)
+    out = [list(fresh.observation_vector(s))
+           for s in range(fresh.num_players())]
+    fresh.close()
+    return out
+
+
+class KeptPartsTests(unittest.TestCase):
+    def test_kept_parts_are_never_stale(self):
+        """At every step of random games of every preset (up to 1200 steps:
+        several hands), every seat's vector is the one of an
+        environment that has just started from the same game.  In every
+        other game the vectors are asked at every step; in the others only
+        at one step in five and for one seat, so that several moves of
+        several seats come between two refreshes.  Both ways of refreshing
+        (everything; only the tables and red threes the moves touched)
+        are taken, and X3's lone hand is met."""
+        rng = random.Random(60)
+        checked = refreshes = full = lone = hands = 0
+        for preset in PRESETS:
+            for k in range(scaled(2, 2)):
+                env = CanastaEnv(preset=preset, include_view=False)
+                env.reset(seed=rng.randrange(1 << 64))
+                every = k % 2 == 0
+                for _ in range(1200):
+                    if env.is_terminal():
+                        break
+                    if every or rng.random() < 0.2:
+                        want = fresh_vectors(env)
+                        seats = (range(env.num_players()) if every else
+                                 [rng.randrange(env.num_players())])
+                        for seat in seats:
+                            got = list(env.observation_vector(seat))
+                            if got != want[seat]:
+                                diff = [n for n, (o, m) in
+                                        cenv.OBSERVATION_LAYOUT.items()
+                                        if got[o:o + m] != want[seat][o:o + m]]
+                                self.fail("%s, step %d, seat %d: fields %s "
+                                          "differ" % (preset, env.steps,
+                                                      seat, diff))
+                            checked += 1
+                    if env.game.lone_hand is not None:
+                        lone += 1
+                    env.step(rng.choice(env.legal_actions()))
+                refreshes += env._observer.refreshes
+                full += env._observer.full_refreshes
+                hands += env.game.hand_number
+                env.close()
+        self.assertGreater(checked, 10000)
+        self.assertGreater(refreshes - full, 500)   # the moves' own
+        self.assertGreater(full, hands)         # new hands, ends, start
+        self.assertGreater(lone, 0)
+        self.assertLess(refreshes * 2, checked)  # the kept parts are used
+
+
+# ----------------------------------------------------------------------
+# The binding's guarantees hold through the environment
+# ----------------------------------------------------------------------
+class SafetyTests(unittest.TestCase):
+    def test_a_closed_game_raises(self):
+        """Closing the environment's game (env.game.close()) makes every
+        call that needs it raise ValueError, never crash; reset() deals
+        a new one."""
+        env = CanastaEnv(include_view=False)
+        env.reset(seed=12)
+        env.step(env.legal_actions()[0])
+        env.game.close()
+        for call in (lambda: env.observation_vector(0),
+                     lambda: env.observe(1), env.action_mask,
+                     env.legal_actions, lambda: env.step(6),
+                     lambda: env.step(0), env.clone):
+            with self.assertRaises(ValueError):
+                call()
+        env.reset(seed=12)
+        self.assertEqual(len(env.observation_vector(0)), OBS_SIZE)
+        env.close()
+        with self.assertRaises(ValueError):
+            env.observation_vector(0)
+
+    def test_close_waits_for_an_observation(self):
+        """A thread is inside a library call of an observation when
+        another closes the game: close() waits until the observation is
+        done (the lock is held for the whole batch), the observation is
+        right, and later calls raise ValueError."""
+        env = CanastaEnv(include_view=False)
+        env.reset(seed=13)
+        random_walk(env, random.Random(13), 25)
+        want = fresh_vectors(env)[2]    # env itself has asked nothing yet
+        real = env._observer._r
+        inside, go = threading.Event(), threading.Event()
+
+        class Paused:
+            def __getattr__(self, name):
+                f = getattr(real, name)
+                if name != "turn_state":    # in the middle of the batch
+                    return f
+
+                def paused(*args):
+                    inside.set()
+                    go.wait(10.0)
+                    return f(*args)
+                return paused
+        env._observer._r = Paused()
+        box = {}
+        t = threading.Thread(target=lambda: box.setdefault(
+            "got", list(env.observation_vector(2))), daemon=True)
+        t.start()
+        self.assertTrue(inside.wait(10.0))
+        game = env.game
+        started = threading.Event()
+
+        def close():
+            started.set()
+            game.close()
+        closer = threading.Thread(target=close, daemon=True)
+        closer.start()
+        self.assertTrue(started.wait(10.0))
+        closer.join(0.3)
+        self.assertTrue(closer.is_alive(), "close() did not wait")
+        go.set()
+        t.join(10.0)
+        closer.join(10.0)
+        self.assertFalse(t.is_alive() or closer.is_alive())
+        self.assertEqual(box.get("got"), want)
+        with self.assertRaises(ValueError):
+            env.observation_vector(2)
+
+    def test_batch_interface(self):
+        """canasta._internal.batch: one lock for a batch; a closed game, a
+        non-game and a batch inside a batch of the same game raise."""
+        from canasta import _internal
+        g = Game(seed=14)
+        with _internal.batch(g) as h:
+            self.assertIsInstance(h, int)
+            self.assertNotEqual(h, 0)
+            with self.assertRaises(RuntimeError):
+                g.hand(0)               # the game's lock is held
+        self.assertEqual(len(g.hand(0)), 11)    # and released after
+        with self.assertRaises(TypeError):
+            _internal.batch("a game")
+        g.close()
+        with self.assertRaises(ValueError):
+            with _internal.batch(g):
+                pass
+
+    def test_seats_and_types(self):
+        """Seats out of range and non-int seats are refused before any
+        call (ValueError, TypeError), as the binding's own are."""
+        env = CanastaEnv(preset="two-players", include_view=False)
+        env.reset(seed=15)
+        for bad in (2, -1, 2 ** 32, 2 ** 64 + 1):
+            with self.assertRaises(ValueError):
+                env.observation_vector(bad)
+        for bad in (1.0, None, True, [0]):
+            with self.assertRaises(TypeError):
+                env.observation_vector(bad)
+        with self.assertRaises(ValueError):
+            env.observation_vector("player_2")  # an agent it does not have
+        self.assertEqual(len(env.observation_vector(1)), OBS_SIZE)
 
 
 class CloneTests(unittest.TestCase):

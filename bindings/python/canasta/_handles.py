@@ -90,7 +90,7 @@ class _Handle:
     """One library object: its pointer (None once freed), its free
     function, the allocator it uses (or None) and the lock of its calls."""
 
-    __slots__ = ("ptr", "free", "what", "alloc", "lock", "owner")
+    __slots__ = ("ptr", "free", "what", "alloc", "lock", "owner", "addr")
     # A class attribute, so that close() from __del__ still finds it while
     # the interpreter shuts down.
     _ident = staticmethod(threading.get_ident)
@@ -103,6 +103,10 @@ class _Handle:
         self.alloc = alloc
         self.lock = threading.Lock()
         self.owner: Optional[int] = None    # the thread inside a call
+        #: the object's address as an int, for functions declared with
+        #: c_void_p parameters (_Batch); None once freed
+        self.addr: Optional[int] = (
+            ctypes.cast(ptr, ctypes.c_void_p).value if ptr else None)
 
     def __enter__(self) -> Any:
         me = self._ident()
@@ -140,9 +144,35 @@ class _Handle:
                                "on it (an allocator callback?)" % self.what)
         with self.lock:                     # waits for a call in flight
             ptr, self.ptr = self.ptr, None
+            self.addr = None
             if ptr and self.free is not None:
                 self.free(ptr)
         self.after()
+
+
+class _Batch:
+    """"with _Batch(handle) as address:" holds the handle's lock once for a
+    batch of library calls and gives the object's address as an int, for
+    functions declared with c_void_p parameters (canasta.env's hot loop,
+    through canasta._internal.batch).  Like "with handle": a closed
+    object raises ValueError before any call, close() waits until the
+    batch ends, and what an allocator callback raised is raised at its
+    end.  The address is valid inside the with block only."""
+
+    __slots__ = ("h",)
+
+    def __init__(self, h: _Handle) -> None:
+        self.h = h
+
+    def __enter__(self) -> int:
+        h = self.h
+        h.__enter__()
+        addr = h.addr
+        assert addr is not None     # __enter__ refused a freed object
+        return addr
+
+    def __exit__(self, *exc: Any) -> None:
+        self.h.__exit__()
 
 
 class _Two:

@@ -109,11 +109,13 @@ _PROTOTYPES = {
     "canasta_game_hand_number": (_I, [_IntP, _GameP]),
     "canasta_game_hand": (_I, [_U8P, c_size_t, _SizeP, _GameP, _I]),
     "canasta_game_hand_size": (_I, [_IntP, _GameP, _I]),
+    "canasta_game_meld": (_I, [_IntP, _IntP, _IntP, _GameP, _I, _I]),
     "canasta_game_meld_cards": (_I, [_U8P, c_size_t, _SizeP, _GameP, _I,
                                      _I]),
     "canasta_game_canastas": (_I, [_IntP, _IntP, _GameP, _I]),
     "canasta_game_red_threes": (_I, [_U8P, c_size_t, _SizeP, _GameP, _I]),
     "canasta_game_pile": (_I, [_U8P, c_size_t, _SizeP, _GameP]),
+    "canasta_game_pile_size": (_I, [_IntP, _GameP]),
     "canasta_game_pile_top": (_I, [_IntP, _GameP]),
     "canasta_game_pile_status": (_I, [_IntP, _GameP, _I]),
     "canasta_game_stock_size": (_I, [_IntP, _GameP]),
@@ -250,6 +252,23 @@ class _Library:
 
     def has(self, name: str) -> bool:
         return name in self.__dict__
+
+    def raw(self, name: str, *argtypes: Any) -> Any:
+        """A new function object for name, returning a C int and declared
+        with these argtypes (canasta.env declares its hot calls with plain
+        addresses, c_void_p, so that a call converts no wrapper object);
+        the declaration in _PROTOTYPES is left as it is.  Only for
+        functions of _PROTOTYPES (MissingFunctionError when the library
+        lacks one), through canasta._internal.function."""
+        if name not in _PROTOTYPES:
+            raise AttributeError("%s is not a function the binding "
+                                 "declares" % name)
+        if not self.has(name):
+            raise MissingFunctionError(name, self.path)
+        f = self.dll[name]              # a new function object each time
+        f.restype = c_int
+        f.argtypes = list(argtypes)
+        return f
 
 
 _lib: Optional[_Library] = None

@@ -34,12 +34,16 @@ import ctypes
 import operator
 import os
 import random
-from ctypes import c_int, c_size_t, c_uint64, c_void_p
+from ctypes import c_int, c_size_t
 from typing import (Any, Dict, Iterator, List, NamedTuple, Optional,
                     Sequence, Tuple, Union)
 
-from . import (ACTIONS_DENSE, CanastaError, Game, MissingFunctionError,
-               PRESETS, Rules, _L, _Move, _move_text, _parse_move)
+from . import ACTIONS_DENSE, PRESETS, CanastaError, Game, Rules
+from . import _internal as _i
+from ._observe import (_KIND_T, _OPTION_NAMES, _PARTIAL, _PARTIAL_GROUPS,
+                       _PARTIAL_KIND, KINDS, OBS_SIZE, OBSERVATION_LAYOUT,
+                       Observer, raw as _raw)
+from ._observe import MAX_GROUPS, MAX_SEATS, MAX_SIDES  # noqa: F401 - names
 
 try:                                    # optional: only for the array type
     import numpy as _numpy
@@ -59,43 +63,51 @@ __all__ = [
 # ----------------------------------------------------------------------
 # The action space (docs/ENV.md, "Actions")
 # ----------------------------------------------------------------------
-DRAW, DECLINE, ASK, YES, NO, NEXT_HAND = 0, 1, 2, 3, 4, 5
-DISCARD_BASE = 6                 # 6 + kind (KINDS[0..13])
-MELD_BASE = 20                   # 20 + g: lay group g, submit the move
-TAKE_BASE = 1580                 # 1580 + g: take with top group g, submit
-GROUP_CODES = 1560               # g = (rank - 3) * 130 + naturals * 10 + combo
-MELD_MORE_BASE = ACTIONS_DENSE   # 3140 + g: lay group g, more groups follow
-TAKE_MORE_BASE = MELD_MORE_BASE + GROUP_CODES   # 4700 + g: take, more follow
-NUM_ACTIONS = TAKE_MORE_BASE + GROUP_CODES      # 6260
+#: Action 0: draw from the stock (T1).
+DRAW = 0
+#: Action 1: decline the pile (E1).
+DECLINE = 1
+#: Action 2: ask the partner "may I go out?" (G4).
+ASK = 2
+#: Action 3: answer yes to "may I go out?".
+YES = 3
+#: Action 4: answer no to "may I go out?".
+NO = 4
+#: Action 5: deal the next hand (the next dealer's only step).
+NEXT_HAND = 5
+#: Actions 6 + k: discard a card of kind KINDS[k] (k 0 .. 13).
+DISCARD_BASE = 6
+#: Actions 20 + g: lay group g from the hand and submit the move.
+MELD_BASE = 20
+#: Actions 1580 + g: take the pile with top group g and submit the move.
+TAKE_BASE = 1580
+#: The number of group codes g = (rank - 3) * 130 + naturals * 10 + combo
+#: (group_code, group_fields): 1560.
+GROUP_CODES = 1560
+#: Actions 3140 + g: lay group g from the hand, more groups follow (the
+#: move stays open).
+MELD_MORE_BASE = ACTIONS_DENSE
+#: Actions 4700 + g: take the pile with top group g, more groups follow.
+TAKE_MORE_BASE = MELD_MORE_BASE + GROUP_CODES
+#: The number of action ids, 6260: every id means the same in every state.
+NUM_ACTIONS = TAKE_MORE_BASE + GROUP_CODES
 assert ACTIONS_DENSE == TAKE_BASE + GROUP_CODES
 
-#: Card kinds, the index of every per-kind count in observations.  The
-#: first 14 are the discard kinds of docs/SEARCH.md (discard action 6 + k).
-KINDS = ("2", "3b", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-         "Jk", "3r")
 _FIXED_NAMES = ("draw", "decline", "ask", "yes", "no", "next")
 #: (twos, jokers) of each combo value (docs/SEARCH.md).
 _COMBOS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2),
            (2, 0), (2, 1), (3, 0))
 _COMBO_OF = {tj: c for c, tj in enumerate(_COMBOS)}
 
-# Card code -> kind (canasta.h: code = rank * 4 + suit, joker 60).
-_KIND = [-1] * 64
-for _c in range(8, 12):
-    _KIND[_c] = 0                       # twos
-_KIND[12] = _KIND[15] = 1               # 3c 3s: black threes
-_KIND[13] = _KIND[14] = 14              # 3d 3h: red threes
-for _r in range(4, 15):
-    for _s in range(4):
-        _KIND[_r * 4 + _s] = _r - 2
-_KIND[60] = 13
-del _c, _r, _s
-_KIND_T = tuple(_KIND)
+# Card code -> 1 for a two (codes 8 .. 11), 2 for the joker (60), else 0.
+_WILD_BYTES = bytes(1 if 8 <= c <= 11 else 2 if c == 60 else 0
+                    for c in range(256))
 
 # Move kinds (enum canasta_move_kind) of the one-step moves.
 _MOVE_DRAW, _MOVE_TAKE, _MOVE_MELD, _MOVE_DISCARD = 1, 2, 3, 4
 _FIXED_OF_KIND = {1: DRAW, 8: DECLINE, 5: ASK, 6: YES, 7: NO, 9: NEXT_HAND}
-_MOVE_SIZE = ctypes.sizeof(_Move)
+_Move = _i.Move
+_MOVE_SIZE = _i.MOVE_SIZE
 _GROUP_OFF, _GROUP_SIZE = 4, 18         # canasta_move.groups, canasta_group
 
 
@@ -217,10 +229,8 @@ def action_name(action: int) -> str:
 def _group_g(raw: bytes, p: int) -> int:
     """g of the canasta_group at raw[p:] (only the hand cards count)."""
     count = raw[p + 1]
-    cards = raw[p + 2:p + 2 + count]
-    jokers = cards.count(60)
-    twos = (cards.count(8) + cards.count(9) + cards.count(10)
-            + cards.count(11))
+    wild = raw[p + 2:p + 2 + count].translate(_WILD_BYTES)
+    twos, jokers = wild.count(1), wild.count(2)
     combo = _COMBO_OF.get((twos, jokers))
     if combo is None:       # no legal move has more than 3 wild cards
         raise CanastaError(-9, "a group with %d twos and %d jokers has no "
@@ -257,50 +267,11 @@ def _move_key(raw: bytes, o: int) -> Tuple[int, ...]:
                  + [MELD_BASE + rest[-1]])
 
 
-# ----------------------------------------------------------------------
-# The observation vector (docs/ENV.md, "Observations")
-# ----------------------------------------------------------------------
-MAX_SEATS, MAX_SIDES, MAX_GROUPS = 6, 3, 12
-_PRESET_ORDER = ("classic", "two-players", "three-players",
-                 "six-three-sides", "six-two-sides")
-_OPTION_NAMES = ("target", "ask-permission", "one-card-rule", "tie-rule",
-                 "hand-size", "canastas-to-go-out", "draw-count",
-                 "concealed-additions")
+# The mask of a seat whose decision it is not.
+_NO_MASK = bytes(NUM_ACTIONS)
 
-#: (name, length) of each field, in order; OBSERVATION_LAYOUT adds offsets.
-_FIELDS: Tuple[Tuple[str, int], ...] = (
-    ("preset", 5), ("players", 1), ("sides", 1), ("options", 8),
-    ("phase", 5), ("hand_number", 1), ("dealer", MAX_SEATS),
-    ("current_seat", MAX_SEATS), ("turn_seat", MAX_SEATS),
-    ("turn_began", 3), ("turn_meld_moves", 1), ("turn_new_melds", 12),
-    ("turn_melded_before", 1), ("permission", 4), ("lone_hand", MAX_SEATS),
-    ("stock_size", 1), ("own_hand", 15),
-    ("seats", MAX_SEATS * 4), ("tables", MAX_SIDES * 45),
-    ("columns", MAX_SIDES * 9), ("pile_size", 1), ("pile_top", 15),
-    ("pile_cards", 15), ("last_hand_how", 4), ("last_hand_seat", MAX_SEATS),
-    ("winner", MAX_SIDES + 1), ("partial_kind", 2), ("partial_groups", 1),
-    ("partial", MAX_GROUPS * 4),
-)
-
-
-def _layout() -> Dict[str, Tuple[int, int]]:
-    out, at = {}, 0
-    for name, n in _FIELDS:
-        out[name] = (at, n)
-        at += n
-    return out
-
-
-#: name -> (offset, length) of every field of the observation vector.
-OBSERVATION_LAYOUT: Dict[str, Tuple[int, int]] = _layout()
-OBS_SIZE = sum(n for _, n in _FIELDS)
-_O = {k: v[0] for k, v in OBSERVATION_LAYOUT.items()}
-(_PRESET, _PLAYERS, _SIDES, _OPTIONS, _PHASE, _HAND_NUMBER, _DEALER, _CURRENT,
- _TURN_SEAT, _TURN_BEGAN, _TURN_MELDS, _TURN_NEW, _TURN_BEFORE, _PERMISSION,
- _LONE, _STOCK, _OWN, _SEATS, _TABLES, _COLUMNS, _PILE_SIZE, _PILE_TOP,
- _PILE_CARDS, _LAST_HOW, _LAST_SEAT, _WINNER, _PARTIAL_KIND, _PARTIAL_GROUPS,
- _PARTIAL) = (_O[name] for name, _ in _FIELDS)
-
+#: The reward modes (CanastaEnv's reward=): "hand", each hand's score
+#: difference, and "win", +1 or -1 at the game's end.
 REWARDS = ("hand", "win")
 
 
@@ -378,59 +349,15 @@ class Box:
                                         self.dtype)
 
 
-class _Raw:
-    """The library functions the environment calls in its loop, bound
-    again with plain addresses (c_void_p) so that a call costs no ctypes
-    conversion of wrapper objects.  Its own function objects: the
-    binding's declarations are left as they are."""
-
-    def __init__(self) -> None:
-        L = _L()
-        if not L.has("canasta_game_turn_state"):
-            raise MissingFunctionError("canasta_game_turn_state", L.path)
-        V, I, S = c_void_p, c_int, c_size_t
-
-        def fn(name: str, *args: Any) -> Any:
-            f = L.dll[name]             # a new function object
-            f.restype = c_int
-            f.argtypes = list(args)
-            return f
-        self.legal = fn("canasta_legal_moves", V, S, V, V)
-        self.apply = fn("canasta_apply", V, S, V, V)
-        self.int1 = {n: fn("canasta_game_" + n, V, V) for n in (
-            "phase", "current_seat", "dealer", "hand_number", "stock_size",
-            "permission", "lone_hand", "pile_top")}
-        self.int2 = {n: fn("canasta_game_" + n, V, V, I) for n in (
-            "hand_size", "seat_side", "opened", "total", "opening_minimum",
-            "pile_status")}
-        self.cards = fn("canasta_game_hand", V, S, V, V, I)
-        self.red_threes = fn("canasta_game_red_threes", V, S, V, V, I)
-        self.pile = fn("canasta_game_pile", V, S, V, V)
-        self.meld = fn("canasta_game_meld", V, V, V, V, I, I)
-        self.canastas = fn("canasta_game_canastas", V, V, V, I)
-        self.hand_score = fn("canasta_game_hand_score", V, S, V, I)
-        self.hand_end = fn("canasta_game_hand_end", V, V, V)
-        self.winner = fn("canasta_game_winner", V, V)
-        self.turn_state = fn("canasta_game_turn_state", V, V, V, V, V, V, V)
-
-
-_RAW: Optional[_Raw] = None
-
-
-def _raw() -> _Raw:
-    global _RAW
-    if _RAW is None:
-        _RAW = _Raw()
-    return _RAW
-
-
 def _check(rc: int, what: str) -> None:
     if rc != 0:
         raise CanastaError(rc, "%s failed" % what)
 
 
 class _Ints:
-    """Scratch out-parameters for the query calls, with their addresses."""
+    """Scratch out-parameters for the environment's own calls (the legal
+    list, apply and what follows it), with their addresses; cards is the
+    buffer of canasta_apply's sentence."""
 
     def __init__(self, n: int) -> None:
         self.v = (c_int * n)()
@@ -440,8 +367,6 @@ class _Ints:
         self.cards_a = ctypes.addressof(self.cards)
         self.n = c_size_t()
         self.n_a = ctypes.addressof(self.n)
-        self.items = (c_int * 7)()
-        self.items_a = ctypes.addressof(self.items)
 
 
 # ----------------------------------------------------------------------
@@ -484,7 +409,8 @@ class CanastaEnv:
         if render_mode not in (None, "ansi"):
             raise ValueError("render_mode must be None or 'ansi'")
         self._np = _numpy if (numpy is None or numpy) else None
-        self._r = _raw()
+        self._lib = _i.library()
+        self._r = _raw(self._lib)
         self.preset = preset
         self.reward_mode = reward
         self.max_steps = max_steps
@@ -503,7 +429,7 @@ class CanastaEnv:
         self._cap = 512
         self._buf = (_Move * self._cap)()
         self._game: Optional[Game] = None
-        self._h = 0
+        self._batch: Any = None     # _i.batch(self._game)
         #: The seed of the game dealt by the last reset() (drawn at random
         #: when reset got none): Game(seed=env.game_seed, rules=env.rules)
         #: deals the same game.
@@ -582,8 +508,14 @@ class CanastaEnv:
         if self._game is not None:
             self._game.close()
         self._game = game
-        self._h = ctypes.cast(game._handle(), c_void_p).value or 0
+        self._lib = _i.library(game)
+        self._r = _raw(self._lib)
+        self._batch = _i.batch(game)
         self._columns = self._column_of_seats()
+        # A new observer: nothing it keeps outlives the game.
+        self._observer = Observer(self._r, self.preset, self._players,
+                                  self._sides, self._opts, self._columns,
+                                  bool(self._rules.get("lone-hand")))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -599,6 +531,10 @@ class CanastaEnv:
         self._root: Optional[Dict[int, Any]] = None
         self._node: Optional[Dict[int, Any]] = None
         self._raw_list = b""
+        self._mask_node: Optional[Dict[int, Any]] = None
+        self._mask = _NO_MASK
+        # (history length, phase, deciding seat) asked after a move.
+        self._known: Tuple[int, int, int] = (-1, 0, 0)
         self._collisions = 0
         self._over = False
         phase = self._int("phase")
@@ -624,7 +560,7 @@ class CanastaEnv:
         if self._game is not None:
             self._game.close()
             self._game = None
-            self._h = 0
+            self._batch = None
 
     def __del__(self) -> None:
         try:
@@ -675,25 +611,32 @@ class CanastaEnv:
 
     def _int(self, name: str) -> int:
         q = self._q
-        _check(self._r.int1[name](q.a[0], self._h), name)
+        with self._game_batch() as h:
+            _check(getattr(self._r, name)(q.a[0], h), name)
         return q.v[0]
 
     def _int2(self, name: str, arg: int) -> int:
         q = self._q
-        _check(self._r.int2[name](q.a[0], self._h, arg), name)
+        with self._game_batch() as h:
+            _check(getattr(self._r, name)(q.a[0], h, arg), name)
         return q.v[0]
+
+    def _game_batch(self) -> Any:
+        """The batch of raw calls on the game (ValueError before reset(),
+        and once the game was closed)."""
+        if self._batch is None:
+            raise ValueError("call reset() first")
+        return self._batch
 
     def _decision(self) -> Dict[int, Any]:
         """The trie of the current decision's steps, built once per
         decision from the library's legal list (canasta_legal_moves)."""
         if self._root is not None:
             return self._root
-        if self._h == 0:
-            raise ValueError("call reset() first")
         r, q = self._r, self._q
         while True:
-            rc = r.legal(ctypes.addressof(self._buf), self._cap, q.n_a,
-                         self._h)
+            with self._game_batch() as h:
+                rc = r.legal(ctypes.addressof(self._buf), self._cap, q.n_a, h)
             n = q.n.value
             if rc == -11 and n > self._cap:         # E_BUFFER: grow
                 self._cap = n
@@ -758,12 +701,22 @@ class CanastaEnv:
     def action_mask(self, agent: Union[str, int, None] = None) -> Any:
         """NUM_ACTIONS entries, 1 where legal_actions(agent) has the id
         (int8: a numpy array, or array.array('b'))."""
-        mask = bytearray(NUM_ACTIONS)
-        for a in self.legal_actions(agent):
-            mask[a] = 1
+        seat = self._deciding()
+        if seat is None or (agent is not None and self._seat(agent) != seat):
+            mask: Any = _NO_MASK
+        else:
+            # Made once per node of the decision (the node is kept alive
+            # by _mask_node, so "is" cannot meet a new one at its address).
+            node = self._current_node()
+            if node is not self._mask_node:
+                m = bytearray(NUM_ACTIONS)
+                for a in node:
+                    m[a] = 1
+                self._mask_node, self._mask = node, bytes(m)
+            mask = self._mask
         if self._np is not None:
-            return self._np.frombuffer(bytes(mask), dtype=self._np.int8).copy()
-        return array.array("b", bytes(mask))
+            return self._np.frombuffer(mask, dtype=self._np.int8).copy()
+        return array.array("b", mask)
 
     legal_actions_mask = action_mask
 
@@ -792,7 +745,7 @@ class CanastaEnv:
         seat = self._deciding()
         if seat is None:
             raise ValueError("no decision: the game is over or truncated")
-        m = _parse_move(_L(), move, seat)
+        m = _i.parse_move(self._lib, move, seat)
         key = _move_key(ctypes.string_at(ctypes.addressof(m), _MOVE_SIZE), 0)
         node: Any = self._decision()
         for s in key:
@@ -818,13 +771,13 @@ class CanastaEnv:
             raise ValueError("the steps %r leave the move open"
                              % (list(actions),))
         m = _Move.from_buffer_copy(self._raw_list, node * _MOVE_SIZE)
-        return _move_text(_L(), m)
+        return _i.move_text(self._lib, m)
 
     def history(self) -> List[str]:
         """Every move the environment submitted to the engine since reset,
         as canonical move texts (replayable with canasta.Game.apply)."""
-        L = _L()
-        return [_move_text(L, _Move.from_buffer_copy(b)) for b in
+        lib = self._lib
+        return [_i.move_text(lib, _Move.from_buffer_copy(b)) for b in
                 self._history]
 
     @property
@@ -844,7 +797,7 @@ class CanastaEnv:
         PettingZoo.  IllegalActionError (a ValueError) for an id the mask
         does not admit, TypeError for a non-int; the state is then
         unchanged."""
-        if self._h == 0:
+        if self._game is None:
             raise ValueError("call reset() first")
         if not self.agents:
             raise ValueError("every agent is done: reset() for a new game")
@@ -891,33 +844,37 @@ class CanastaEnv:
     apply_action = step
 
     def _commit(self, index: int) -> None:
-        """Play the listed move index on the engine: ONE move."""
-        q = self._q
+        """Play the listed move index on the engine: ONE move, and read
+        what follows from it, in one batch of calls."""
+        q, r = self._q, self._r
         at = ctypes.addressof(self._buf) + index * _MOVE_SIZE
-        self._history.append(self._raw_list[index * _MOVE_SIZE:
-                                            (index + 1) * _MOVE_SIZE])
-        rc = self._r.apply(ctypes.addressof(q.cards), 256, self._h, at)
-        if rc != 0:             # a listed move is legal: never expected
-            self._history.pop()
-            raise CanastaError(rc, ctypes.string_at(ctypes.addressof(q.cards))
-                               .decode("utf-8", "replace"))
-        self._pending = []
-        self._root = self._node = None
-        phase = self._int("phase")
-        if phase >= 4:                  # hand-over or game-over
-            self._hand_ended()
-        if phase == 5:
-            self._finish_game()
-        else:
-            self.agent_selection = self.possible_agents[
-                self._int("current_seat")]
+        with self._game_batch() as h:
+            rc = r.apply(q.cards_a, 256, h, at)
+            if rc != 0:         # a listed move is legal: never expected
+                raise CanastaError(rc, ctypes.string_at(q.cards_a)
+                                   .decode("utf-8", "replace"))
+            self._history.append(self._raw_list[index * _MOVE_SIZE:
+                                                (index + 1) * _MOVE_SIZE])
+            self._pending = []
+            self._root = self._node = None
+            _check(r.phase(q.a[0], h), "canasta_game_phase")
+            _check(r.current_seat(q.a[1], h), "canasta_game_current_seat")
+            phase, seat = q.v[0], q.v[1]
+            # For the next observation: what the game is after the move.
+            self._known = (len(self._history), phase, seat)
+            if phase >= 4:                  # hand-over or game-over
+                self._hand_ended(h)
+            if phase == 5:
+                self._finish_game(h)
+            else:
+                self.agent_selection = self.possible_agents[seat]
 
-    def _hand_ended(self) -> None:
+    def _hand_ended(self, h: int) -> None:
         items = (c_int * 7)()
         scores = []
         for col in range(self._sides):
-            _check(self._r.hand_score(ctypes.addressof(items), 7, self._h,
-                                      col), "canasta_game_hand_score")
+            _check(self._r.hand_score(ctypes.addressof(items), 7, h, col),
+                   "canasta_game_hand_score")
             scores.append(items[6])         # CANASTA_SCORE_TOTAL
         self._hands.append(scores)
         for seat, agent in enumerate(self.possible_agents):
@@ -930,13 +887,13 @@ class CanastaEnv:
                 own = scores[self._columns[seat]]
                 self._give(seat, agent, own - (total - own) / others)
 
-    def _finish_game(self) -> None:
+    def _finish_game(self, h: int) -> None:
         self._over = True
         for k in self.terminations:
             self.terminations[k] = True
         if self.reward_mode == "win":
             q = self._q
-            _check(self._r.winner(q.a[0], self._h), "canasta_game_winner")
+            _check(self._r.winner(q.a[0], h), "canasta_game_winner")
             w = q.v[0]
             for seat, agent in enumerate(self.possible_agents):
                 if w >= 0:
@@ -1030,129 +987,25 @@ class CanastaEnv:
         v = self._vector(self._seat(agent))
         if self._np is not None:
             return self._np.array(v, dtype=self._np.int32)
-        return array.array("i", v)
+        return v
 
-    def _vector(self, me: int) -> List[int]:
-        # Hot path: offsets are module constants, the library's status
-        # codes are or-ed together and checked once at the end (a query
-        # on a valid game and seat does not fail).
-        if self._h == 0:
-            raise ValueError("call reset() first")
-        r, q, h = self._r, self._q, self._h
-        P, S = self._players, self._sides
-        iv, ia0, ia1, ia2 = q.v, q.a[0], q.a[1], q.a[2]
-        i1, i2 = r.int1, r.int2
-        kind = _KIND_T
-        v = [0] * OBS_SIZE
-        v[_PRESET + _PRESET_ORDER.index(self.preset)] = 1
-        v[_PLAYERS] = P
-        v[_SIDES] = S
-        v[_OPTIONS:_OPTIONS + 8] = self._opts
-        rc = i1["phase"](ia0, h)
-        phase = iv[0]
-        v[_PHASE + phase - 1] = 1
-        rc |= i1["hand_number"](ia0, h)
-        v[_HAND_NUMBER] = iv[0]
-        rc |= i1["dealer"](ia0, h)
-        v[_DEALER + (iv[0] - me) % P] = 1
-        rc |= i1["current_seat"](ia0, h)
-        v[_CURRENT + (iv[0] - me) % P] = 1
-        rc |= r.turn_state(ia0, ia1, ia2, q.a[3], q.a[4], q.a[5], h)
-        seat, began, melds, new, before, perm = iv[0:6]
-        v[_TURN_SEAT + (seat - me) % P] = 1
-        v[_TURN_BEGAN + began] = 1
-        v[_TURN_MELDS] = melds
-        for rank in range(3, 15):
-            v[_TURN_NEW + rank - 3] = new >> rank & 1
-        v[_TURN_BEFORE] = before
-        v[_PERMISSION + perm] = 1
-        rc |= i1["lone_hand"](ia0, h)
-        if iv[0] >= 0:
-            v[_LONE + (iv[0] - me) % P] = 1
-        rc |= i1["stock_size"](ia0, h)
-        v[_STOCK] = iv[0]
-        # The seat's own hand: the only hand the vector reads (A1).
-        cards, ca, na = q.cards, q.cards_a, q.n_a
-        rc |= r.cards(ca, 256, na, h, me)
-        for i in range(q.n.value):
-            v[_OWN + kind[cards[i]]] += 1
-        # Seats, relative to me: hand size, red threes, same table, seated.
-        seat_side, hand_size, red = i2["seat_side"], i2["hand_size"], \
-            r.red_threes
-        tables = []
-        for s in range(P):
-            rc |= seat_side(ia0, h, s)
-            tables.append(iv[0])
-        my_table = tables[me]
-        for s in range(P):
-            b = _SEATS + (s - me) % P * 4
-            rc |= hand_size(ia0, h, s)
-            v[b] = iv[0]
-            rc |= red(ca, 256, na, h, s)
-            v[b + 1] = q.n.value
-            v[b + 2] = 1 if tables[s] == my_table else 0
-            v[b + 3] = 1
-        # Tables (melds, canastas, pile status), relative to my table.
-        opened, meld, pile_status = i2["opened"], r.meld, i2["pile_status"]
-        for side in range(S):
-            b = _TABLES + (side - my_table) % S * 45
-            rc |= opened(ia0, h, side)
-            v[b] = iv[0]
-            rc |= r.canastas(ia0, ia1, h, side)
-            v[b + 1] = iv[0]
-            v[b + 2] = iv[1]
-            if v[b]:                    # an unopened table has no melds
-                m = b + 3
-                for rank in range(3, 15):
-                    rc |= meld(ia0, ia1, ia2, h, side, rank)
-                    v[m:m + 3] = iv[0:3]
-                    m += 3
-            rc |= pile_status(ia0, h, side)
-            flags = iv[0]
-            for i in range(6):
-                v[b + 39 + i] = flags >> i & 1
-        # Score columns, relative to mine: total, minimum, last hand.
-        my_col = self._columns[me]
-        items = q.items
-        for col in range(S):
-            b = _COLUMNS + (col - my_col) % S * 9
-            rc |= i2["total"](ia0, h, col)
-            v[b] = iv[0]
-            rc |= i2["opening_minimum"](ia0, h, col)
-            v[b + 1] = iv[0]
-            # E_PHASE before the first hand's end: zeros.
-            if r.hand_score(q.items_a, 7, h, col) == 0:
-                v[b + 2:b + 9] = items
-        # The pile: every card in it was seen face up.
-        rc |= r.pile(ca, 256, na, h)
-        n = q.n.value
-        v[_PILE_SIZE] = n
-        for i in range(n):
-            v[_PILE_CARDS + kind[cards[i]]] += 1
-        if n:
-            v[_PILE_TOP + kind[cards[n - 1]]] = 1
-        # The last finished hand and the winner.
-        rc |= r.hand_end(ia0, ia1, h)
-        how, out_seat = iv[0], iv[1]
-        if how:
-            v[_LAST_HOW + how - 1] = 1
-        if out_seat >= 0:
-            v[_LAST_SEAT + (out_seat - me) % P] = 1
-        if phase == 5:
-            rc |= r.winner(ia0, h)
-            w = iv[0]
-            v[_WINNER + (MAX_SIDES if w < 0 else (w - my_col) % S)] = 1
-        if rc:
-            raise CanastaError(-1, "a query of the observation failed")
+    def _vector(self, me: int) -> Any:
+        """The seat's vector as an array.array('i'), in one batch."""
+        with self._game_batch() as h:
+            known = self._known
+            v = self._observer.vector(
+                h, me, self._history,
+                known[1:] if known[0] == len(self._history) else None)
         # The move being built: only in the builder's own observation.
         if self._pending and self._deciding() == me:
             pm = self.partial_move
             assert pm is not None
             v[_PARTIAL_KIND + (1 if pm["kind"] == "take" else 0)] = 1
             v[_PARTIAL_GROUPS] = len(pm["groups"])
-            for i, grp in enumerate(pm["groups"]):
-                b = _PARTIAL + i * 4
-                v[b:b + 4] = grp
+            b = _PARTIAL
+            for grp in pm["groups"]:
+                v[b:b + 4] = array.array("i", grp)
+                b += 4
         return v
 
     # -- display ------------------------------------------------------------
