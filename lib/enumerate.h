@@ -39,7 +39,7 @@
 #ifndef CANASTA_ENUMERATE_H
 #define CANASTA_ENUMERATE_H
 
-#include <stdlib.h> /* abort: the test builds' cross-check */
+#include "cn_assert.h" /* NEVER: the checked builds' cross-checks */
 #include "rulebook.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -216,11 +216,10 @@ CN_WALK int walk_take_legal(const cn_walk *w)
         cn_rule_one_card(st->p.one_card_rule, w->hand_n, st->pile_n) ==
             CN_ALLOWED &&
         cn_rule_after_meld(0, after, w->perm) == CN_ALLOWED;
-#ifdef CANASTA_CHECK_OWN_MOVES
-    /* Test builds (mk/sanitize.mk): what the construction proves, the
-     * full check must find too. */
-    if (fast && !cn_cand_check(st, &w->c))
-        abort();
+#if defined(CN_CHECKED) && CN_CHECKED
+    /* Checked builds (the unit tests, sanitizers, fuzzing): what the
+     * construction proves, the full check must find too. */
+    (void)NEVER(fast && !cn_cand_check(st, &w->c));
 #endif
     return fast || cn_cand_check(st, &w->c);
 }
@@ -612,11 +611,10 @@ CN_WALK int walk_group_legal_counts(const cn_walk *w, int r, int k, int t,
 CN_WALK int walk_group_legal(const cn_walk *w, int r, int k, int t, int j)
 {
     const int legal = walk_group_legal_counts(w, r, k, t, j);
-#ifdef CANASTA_CHECK_OWN_MOVES
-    /* Test builds (mk/sanitize.mk): the counts decide as the full check
-     * of the meld (w->c) does. */
-    if (legal != cn_cand_check(w->st, &w->c))
-        abort();
+#if defined(CN_CHECKED) && CN_CHECKED
+    /* Checked builds: the counts decide as the full check of the meld
+     * (w->c) does. */
+    (void)NEVER(legal != cn_cand_check(w->st, &w->c));
 #endif
     return legal;
 }

@@ -157,6 +157,12 @@ static int starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
 /* ---------------------------------------------------------------- */
 /* A1: the player never reads hidden cards                            */
 /* ---------------------------------------------------------------- */
@@ -1232,6 +1238,48 @@ static int move_wilds(const canasta_move *m)
     return n;
 }
 
+/* The legal moves of g that score the most for p (cn_score_move), into
+ * top (which it empties first); returns their number. */
+static size_t top_scored(th_movelist *top, const canasta_player *p,
+                         const canasta_game *g)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    cn_facts f;
+    long best = 0;
+    size_t i;
+    th_list_moves(&ml, g);
+    REQ(ml.n > 0);
+    cn_facts_init(&f, &g->st, p->knob);
+    top->n = 0;
+    for (i = 0; i < ml.n; i++) {
+        long sc = cn_score_move(&f, &ml.v[i]);
+        if (i > 0 && sc < best)
+            continue;
+        if (i == 0 || sc > best) {
+            best = sc;
+            top->n = 0;
+        }
+        if (top->n == top->cap) {
+            top->cap = top->cap ? 2 * top->cap : 16;
+            top->v = realloc(top->v, top->cap * sizeof top->v[0]);
+            REQ(top->v != NULL);
+        }
+        top->v[top->n++] = ml.v[i];
+    }
+    free(ml.v);
+    return top->n;
+}
+
+/* Whether m is one of the moves of l. */
+static int move_in(const canasta_move *m, const th_movelist *l)
+{
+    size_t i;
+    for (i = 0; i < l->n; i++)
+        if (same_move(m, &l->v[i]))
+            return 1;
+    return 0;
+}
+
 /* What a player would do here, with one knob set (the others default). */
 static canasta_move choice_with(const canasta_game *g, int k, int value)
 {
@@ -1239,10 +1287,16 @@ static canasta_move choice_with(const canasta_game *g, int k, int value)
     canasta_move m = choose(p, g, 0);
     canasta_move again = choose(p, g, UINT64_C(0xFFFF));
     char a[CANASTA_MOVE_TEXT_MAX], b[CANASTA_MOVE_TEXT_MAX];
-    /* these positions have one best move, whatever the seed */
-    ck_assert_msg(same_move(&m, &again), "%s=%d: seeds disagree: %s, %s",
+    th_movelist top = { NULL, 0, 0 };
+    /* these positions have one best move, so no seed can matter (checked:
+     * two seeds agreeing could be a tie broken alike by chance) */
+    ck_assert_msg(top_scored(&top, p, g) == 1, "%s=%d: %zu moves score the "
+                  "most", canasta_knob_name(k), value, top.n);
+    ck_assert_msg(same_move(&m, &top.v[0]) && same_move(&again, &top.v[0]),
+                  "%s=%d: the choices %s, %s are not the best move",
                   canasta_knob_name(k), value, mtext(a, sizeof a, &m),
                   mtext(b, sizeof b, &again));
+    free(top.v);
     canasta_player_free(p);
     return m;
 }
@@ -1306,18 +1360,57 @@ START_TEST(test_O3_P5_knob_take_pile)
 END_TEST
 
 /* Seat 0 opens with six kings and holds a two: FINISH adds it (a mixed
- * canasta), SAVE keeps it and discards a natural. */
+ * canasta), SAVE keeps it and discards a natural.  After the draw (the
+ * 4h) and the meld the hand is 2c 4h 5h 6d 8s 9c: no natural meld, and
+ * under SAVE no meld with the two either (PLAYER.md).  The discards
+ * score by the default SAFE rule: the pile is the upcard alone and seat 1
+ * has no meld, so nothing is "careful"; a single card gets 30, a wild
+ * card 1.  So 4h, 5h and 6d (5 points: 200 - 2 * 5 + 30 = 220) tie at
+ * the top, above 8s and 9c (10 points: 210): SAVE's choice is one of the
+ * three, which of them the seed decides, and every one keeps the two.
+ * Under FINISH the two completing the kings (1600 - 10) is the one best
+ * move, above any discard (430 at most). */
 START_TEST(test_M5_knob_wild_cards)
 {
+    static const char *const fives[3] = { "4h", "5h", "6d" };
     canasta_game *g = th_deal("Kc Kd Kh Ks Kc Kd 2c 5h 6d 8s 9c", NULL, NULL,
                               NULL, "6c", "4h");
+    canasta_player *save = player_with(CANASTA_KNOB_WILD_CARDS,
+                                       CANASTA_WILDS_SAVE);
+    th_movelist top = { NULL, 0, 0 };
     canasta_move m;
-    int nat = -1, mixed = -1;
+    char text[CANASTA_MOVE_TEXT_MAX];
+    int nat = -1, mixed = -1, picked[3] = { 0, 0, 0 }, i;
+    uint64_t seed;
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Kc Kd Kh Ks Kc Kd");
-    m = choice_with(g, CANASTA_KNOB_WILD_CARDS, CANASTA_WILDS_SAVE);
-    expect_kind(&m, CANASTA_MOVE_DISCARD, "save");
-    ck_assert_int_eq(canasta_card_is_wild(m.card), 0);
+    ck_assert_int_eq(th_hand_size(g, 0), 6);
+    ck_assert_int_eq(th_count_in_hand(g, 0, "2c"), 1);
+    /* SAVE: the best-scored moves are the three discards reasoned above */
+    ck_assert_int_eq(top_scored(&top, save, g), 3);
+    for (i = 0; i < 3; i++) {
+        canasta_move d;
+        th_discard(&d, 0, fives[i]);
+        ck_assert_msg(move_in(&d, &top), "SAVE: %s is not a best move",
+                      fives[i]);
+    }
+    /* whatever the seed, the choice is one of them: a natural card
+     * discarded, the two kept; over 64 seeds each of the three is
+     * chosen (a tie broken by the seed, not by the list's order) */
+    for (seed = 0; seed < 64; seed++) {
+        m = choose(save, g, seed * UINT64_C(0x9E3779B97F4A7C15));
+        expect_kind(&m, CANASTA_MOVE_DISCARD, "save");
+        ck_assert_int_eq(canasta_card_is_wild(m.card), 0);
+        ck_assert_msg(move_in(&m, &top), "SAVE, seed %llu: %s is not a best "
+                      "move", (unsigned long long)seed,
+                      mtext(text, sizeof text, &m));
+        for (i = 0; i < 3; i++)
+            picked[i] += m.card == card_of(fives[i]);
+    }
+    for (i = 0; i < 3; i++)
+        ck_assert_msg(picked[i] > 0, "SAVE: %s never chosen", fives[i]);
+    canasta_player_free(save);
+    /* FINISH: one best move, whatever the seed (choice_with) */
     m = choice_with(g, CANASTA_KNOB_WILD_CARDS, CANASTA_WILDS_FINISH);
     expect_kind(&m, CANASTA_MOVE_MELD, "finish");
     ck_assert_int_eq(m.ngroups, 1);
@@ -1328,6 +1421,7 @@ START_TEST(test_M5_knob_wild_cards)
     ck_assert_int_eq(canasta_game_canastas(&nat, &mixed, g, 0), CANASTA_OK);
     ck_assert_int_eq(nat, 0);
     ck_assert_int_eq(mixed, 1);
+    free(top.v);
     canasta_game_free(g);
 }
 END_TEST
@@ -1575,8 +1669,20 @@ static int reason_fits(const char *reason, const canasta_game *g,
     case CANASTA_MOVE_DRAW:
         return starts_with(reason, "Draw");
     case CANASTA_MOVE_TAKE_PILE: {
+        /* A take that leaves one card or none in the hand goes out (G1),
+         * and the reason says so instead of the pile's size: played on a
+         * copy, the taker's hand tells which. */
         char holds[64];
-        int pile = th_pile_size(g);
+        int pile = th_pile_size(g), after;
+        canasta_game *copy = NULL;
+        REQ(canasta_game_clone(&copy, g) == CANASTA_OK);
+        apply_ok(copy, m);
+        after = th_hand_size(copy, m->seat);
+        canasta_game_free(copy);
+        if (after <= 1)
+            return starts_with(reason, "Take the pile") &&
+                   ends_with(reason, " you go out.") &&
+                   strstr(reason, "it holds") == NULL;
         snprintf(holds, sizeof holds, "it holds %d card%s.", pile,
                  pile == 1 ? "" : "s");
         return starts_with(reason, "Take the pile") &&
@@ -1679,6 +1785,43 @@ START_TEST(test_A2_hint_take_names_pile_size)
     ck_assert_msg(starts_with(reason, "Take the pile: your two jacks"),
                   "%s", reason);
     ck_assert_msg(strstr(reason, "holds 2 cards.") != NULL, "%s", reason);
+    canasta_player_free(p);
+    canasta_game_free(g);
+}
+END_TEST
+
+/* A2, G1: a pile take that goes out says so, not the pile's size, and
+ * reason_fits judges it by playing it.  Seat 0 (not opened) holds six
+ * 5s, the four black threes and a 9 over the 5h alone: the take melding
+ * the 5s and the threes reaches the minimum (55) and leaves the 9 to
+ * discard (test_legal_moves.c's position), and an unopened side's take
+ * scores above the draw (PLAYER.md). */
+START_TEST(test_A2_hint_take_going_out)
+{
+    canasta_game *g = th_deal("5c 5d 5h 5s 5c 5d 3s 3c 3s 3c 9h", NULL,
+                              NULL, NULL, "5h", "Kd");
+    canasta_player *p = new_player();
+    canasta_move m;
+    char reason[256], wrong[300];
+    m = hint(reason, sizeof reason, p, g);
+    expect_kind(&m, CANASTA_MOVE_TAKE_PILE, "going-out take");
+    ck_assert_msg(strstr(reason, "you go out.") != NULL, "%s", reason);
+    ck_assert_msg(reason_fits(reason, g, &m), "%s", reason);
+    /* the nearest wrong reason, the size of a pile it does not keep */
+    ck_assert(strlen(reason) > 1);
+    snprintf(wrong, sizeof wrong, "%.*s, and it holds 1 card.",
+             (int)(strlen(reason) - 1), reason);
+    ck_assert_msg(!reason_fits(wrong, g, &m), "%s", wrong);
+    canasta_player_free(p);
+    canasta_game_free(g);
+    /* and a take that does not go out is judged by the pile's size */
+    g = take_pile_deal();
+    p = new_player();
+    m = hint(reason, sizeof reason, p, g);
+    expect_kind(&m, CANASTA_MOVE_TAKE_PILE, "opening take");
+    ck_assert_msg(reason_fits(reason, g, &m), "%s", reason);
+    snprintf(wrong, sizeof wrong, "Take the pile: and with it you go out.");
+    ck_assert_msg(!reason_fits(wrong, g, &m), "%s", wrong);
     canasta_player_free(p);
     canasta_game_free(g);
 }
@@ -1849,6 +1992,7 @@ Suite *suite_player(void)
     tcase_add_test(knobs, test_G4_partner_answers_by_points);
     tcase_add_test(a2, test_A2_hint_matches_choice_and_move);
     tcase_add_test(a2, test_A2_hint_take_names_pile_size);
+    tcase_add_test(a2, test_A2_hint_take_going_out);
     tcase_add_test(a2, test_A2_hint_verbs);
     tcase_add_test(a2, test_A2_hint_truncation);
     tcase_add_test(a2, test_A2_hint_adding_a_wild_card_reads_well);
