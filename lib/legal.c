@@ -74,8 +74,12 @@ static void fill_one(canasta_group *g, const uint8_t *hand, int r, int k,
     } else {
         n = take_codes(cards, hand, r * 4, 4, k);
     }
-    n += take_codes(cards + n, hand, 8, 4, t);
-    n += take_codes(cards + n, hand, CANASTA_JOKER, 1, j);
+    /* Most groups hold no wild card: one test each, rather than the
+     * twos' four codes and the joker's picked for nothing. */
+    if (t)
+        n += take_codes(cards + n, hand, 8, 4, t);
+    if (j)
+        n += take_codes(cards + n, hand, CANASTA_JOKER, 1, j);
     memcpy(g->cards, cards, sizeof g->cards); /* the bytes past n: 0s */
     g->count = (uint8_t)n;
 }

@@ -103,17 +103,23 @@ long cn_out_meld_score(const cn_meld_sum *s, int still_out);
  * found the discards, listed last, cannot win. */
 #define CN_DISCARD_MAX 430L
 
-/* How much the seat would rather throw card c (higher: sooner).  Here,
- * inline, because the decision asks it for every kind of card held;
- * written with selects rather than tests, since the hand's counts are
- * unpredictable. */
-static inline long cn_discard_score(const cn_facts *f, int c)
+/* How much the seat would rather throw a card of kind d (cn_kind: 2 a
+ * two, 3 a black three, 4..14 a natural, 15 the joker; higher: sooner).
+ * Here, inline, because the decision asks it for every kind of card
+ * held; by kind, not by card code, since that is what the walk holds,
+ * and written with selects rather than tests, since the hand's counts
+ * are unpredictable. */
+static inline long cn_discard_score(const cn_facts *f, int d)
 {
-    if (cn_is_wild(c))
+    /* V1 by kind: a black three 5, 4..7 5, 8..K 10, an ace 20 (the wild
+     * kinds return first) */
+    static const uint8_t value_of[16] = { 0, 0, 20, 5, 5, 5, 5, 5,
+                                          10, 10, 10, 10, 10, 10, 20, 50 };
+    if (0x8004u >> d & 1)
         return 1; /* a wild card is worth more in hand than anything */
-    const int r = cn_rank(c), b3 = cn_is_black3(c);
-    const int held = f->nat[r]; /* nat[3]: the black threes */
-    const long value = cn_value(c);
+    const int b3 = d == 3;
+    const int held = f->nat[d]; /* nat[3]: the black threes */
+    const long value = value_of[d];
     long s;
     switch (f->knob[CANASTA_KNOB_DISCARD - 1]) {
     case CANASTA_DISCARD_LOW:
@@ -130,7 +136,7 @@ static inline long cn_discard_score(const cn_facts *f, int c)
         {
             /* 150 where the top card would join, else careful: a select
              * in arithmetic (the ranks' bits are unpredictable) */
-            const long joins = -(long)(f->next_takes >> r & 1);
+            const long joins = -(long)(f->next_takes >> d & 1);
             s = b3 ? 400
                    : 200 - 2 * value -
                          (f->careful + ((150 - f->careful) & joins));
@@ -143,7 +149,7 @@ static inline long cn_discard_score(const cn_facts *f, int c)
     static const int8_t by_held[4] = { 0, 30, -10, 0 };
     s += by_held[held < 3 ? held : 3];
     /* A card of a rank the side has melded can join the meld later. */
-    s -= 40L * ((b3 == 0) & (f->meld_size[r] > 0));
+    s -= 40L * ((b3 == 0) & (f->meld_size[d] > 0));
     return s > 2 ? s : 2; /* still above any wild card */
 }
 
@@ -202,10 +208,8 @@ static inline long cn_score_open(cn_facts *f, const cn_cand *c, int *exit)
     case CANASTA_MOVE_MELD:
         return cn_cand_meld_score(f, c, exit);
     case CANASTA_MOVE_DISCARD:
-        /* Always below every wanted meld: discarding ends the turn.  The
-         * score reads only the kind: its lowest code stands for it. */
-        return cn_discard_score(f, c->discard == 15 ? CANASTA_JOKER
-                                                    : c->discard * 4);
+        /* Always below every wanted meld: discarding ends the turn. */
+        return cn_discard_score(f, c->discard);
     case CANASTA_MOVE_ANSWER_YES:
     case CANASTA_MOVE_ANSWER_NO:
         /* The partner's side goes out if this seat says yes, and this
