@@ -216,14 +216,9 @@ CN_WALK void consider(cn_choice *ch, const cn_cand *c, long s)
     ch->best = s;
     if (ch->prune)
         ch->bar = s; /* nothing scoring less can be the choice now */
-    ch->move.kind = c->kind;
-    ch->move.seat = c->seat;
-    ch->move.discard = c->discard;
-    ch->move.n = c->n;
-    ch->move.used = c->used;
-    ch->move.wilds = c->wilds;
-    for (int i = 0; i < c->n; i++)
-        ch->move.g[i] = c->g[i];
+    /* The whole candidate, a fixed size: copying only its c->n groups
+     * was a call to memcpy of a variable size. */
+    ch->move = *c;
 }
 
 /* The visitor's want: c's score (or, for a meld while going out, what it
