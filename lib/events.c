@@ -6,40 +6,22 @@
 #include <string.h>
 #include "internal.h"
 
-/* Unused slots are kept zero, so that equal states compare equal byte for
- * byte whatever moves led to them.  A move makes a few events with a few
- * cards, so the first slots are cleared at a fixed size (a few stores;
- * those past the last used are zero already) and only a longer list
- * costs a memset of its length. */
-#define CN_EVENTS_FEW 4
-#define CN_EVENT_CARDS_FEW 16
+/* The slots past ev_n and ev_cards_n are not read: clearing the events
+ * is forgetting how many there are (no memset, whose cost in WebAssembly
+ * is several times the native one, at every move).  So what a slot
+ * holds past the last used is whatever an earlier move left there, and
+ * states are copied and compared through cn_state_copy and
+ * cn_state_equal, which skip those slots, never as whole structs. */
 void cn_events_clear(cn_state *st)
 {
-    /* cppcheck-suppress unassignedVariable ; zero: see cn_move_clear */
-    static const cn_event none[CN_EVENTS_FEW];
-    memcpy(st->ev, none, sizeof none);
-    memset(st->ev_cards, 0, CN_EVENT_CARDS_FEW);
-    if (st->ev_n > CN_EVENTS_FEW)
-        memset(st->ev + CN_EVENTS_FEW, 0,
-               (size_t)(st->ev_n - CN_EVENTS_FEW) * sizeof st->ev[0]);
-    if (st->ev_cards_n > CN_EVENT_CARDS_FEW)
-        memset(st->ev_cards + CN_EVENT_CARDS_FEW, 0,
-               (size_t)(st->ev_cards_n - CN_EVENT_CARDS_FEW));
     st->ev_n = 0;
     st->ev_cards_n = 0;
 }
 
 /* Copy and compare a state without its unused event slots, which are
- * most of its size.  Unused slots stay zero (see cn_events_clear), so a
- * whole-struct memcmp elsewhere still agrees. */
+ * most of its size. */
 void cn_state_copy(cn_state *dst, const cn_state *src)
 {
-    if (dst->ev_n > src->ev_n)
-        memset(dst->ev + src->ev_n, 0,
-               (size_t)(dst->ev_n - src->ev_n) * sizeof dst->ev[0]);
-    if (dst->ev_cards_n > src->ev_cards_n)
-        memset(dst->ev_cards + src->ev_cards_n, 0,
-               (size_t)(dst->ev_cards_n - src->ev_cards_n));
     memcpy(dst, src, offsetof(cn_state, ev));
     memcpy(dst->ev, src->ev, (size_t)src->ev_n * sizeof src->ev[0]);
     memcpy(dst->ev_cards, src->ev_cards, src->ev_cards_n);

@@ -124,7 +124,7 @@ CANASTA_API int canasta_game_equal(int *equal, const canasta_game *a,
     *equal = a->hist_len == b->hist_len &&
              a->from_position == b->from_position &&
              (!a->from_position ||
-              memcmp(a->base, b->base, sizeof *a->base) == 0) &&
+              cn_state_equal(a->base, b->base)) &&
              cn_state_equal(&a->st, &b->st) &&
              memcmp(a->hist, b->hist, a->hist_len) == 0;
     return CANASTA_OK;

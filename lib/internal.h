@@ -678,7 +678,8 @@ void cn_seat_view_blank(cn_state *dst, const cn_state *src, int seat);
 
 /* ---- events.c ---- */
 void cn_events_clear(cn_state *st);
-/* memcpy / memcmp of whole states, skipping unused event slots. */
+/* memcpy / memcmp of whole states, skipping unused event slots (which
+ * hold what earlier moves left there: cn_events_clear only forgets). */
 void cn_state_copy(cn_state *dst, const cn_state *src);
 int cn_state_equal(const cn_state *a, const cn_state *b);
 /* Append an event (seat/side -1 for none); returns it, or NULL if full
