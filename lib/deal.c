@@ -91,8 +91,13 @@ void cn_deal(cn_state *st)
         else
             break;
     }
-    for (int i = n - 1; i >= k; i--)
-        st->stock[st->stock_n++] = st->deck[i];
+    /* The rest is the stock, in reverse so that the deck's next card is
+     * on top (the last slot); the count stored once, not at every card
+     * (stock_n was 0). */
+    const int rest = n - k;
+    for (int i = 0; i < rest; i++)
+        st->stock[i] = st->deck[n - 1 - i];
+    st->stock_n = (uint8_t)rest;
     cn_pile_changed(st);
 
     st->phase = CANASTA_PHASE_DRAW;
