@@ -788,7 +788,8 @@ CANASTA_API int canasta_player_choose(canasta_move *move,
 /* Choose as canasta_player_choose and play the move on game: the same as
  * canasta_apply of that move, without checking it a second time (the
  * player's moves are legal by construction).  *move receives the move
- * played (move may be NULL).
+ * played (move may be NULL): the bytes its kind uses, as
+ * canasta_legal_moves writes its moves.
  * CANASTA_E_GAME_OVER once the game is over; CANASTA_E_NOMEM, with the
  * game unchanged, when the hand's undo history is full (as canasta_apply).
  * Allocates nothing. */

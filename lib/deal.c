@@ -69,13 +69,15 @@ void cn_deal(cn_state *st)
     memset(st->melds, 0, sizeof st->melds);
     memset(st->stock, 0, sizeof st->stock);
     memset(st->pile, 0, sizeof st->pile);
-    cn_facts_rebuild(st); /* of the empty table; the deal keeps them */
+    cn_facts_empty(st); /* of the empty table; the deal keeps them */
     cn_events_clear(st);
     cn_event_add(st, CANASTA_EVENT_DEAL, st->dealer, -1, st->hand_no, -1);
 
     int k = 0, n = st->deck_n;
-    for (int i = 0; i < np * p->hand_size && k < n; i++)
-        cn_hand_add(st, (st->dealer + 1 + i) % np, st->deck[k++]);
+    for (int i = 0, seat = st->dealer; i < np * p->hand_size && k < n; i++) {
+        seat = seat + 1 < np ? seat + 1 : 0; /* from the dealer's left */
+        cn_hand_add(st, seat, st->deck[k++]);
+    }
 
     cn_event_add(st, CANASTA_EVENT_UPCARD, -1, -1, -1, -1);
     while (k < n) {
@@ -89,8 +91,13 @@ void cn_deal(cn_state *st)
         else
             break;
     }
-    for (int i = n - 1; i >= k; i--)
-        st->stock[st->stock_n++] = st->deck[i];
+    /* The rest is the stock, in reverse so that the deck's next card is
+     * on top (the last slot); the count stored once, not at every card
+     * (stock_n was 0). */
+    const int rest = n - k;
+    for (int i = 0; i < rest; i++)
+        st->stock[i] = st->deck[n - 1 - i];
+    st->stock_n = (uint8_t)rest;
     cn_pile_changed(st);
 
     st->phase = CANASTA_PHASE_DRAW;

@@ -7,52 +7,22 @@
 #include "internal.h"
 #include "text.h"
 
-/* Unused slots are kept zero, so that equal states compare equal byte for
- * byte whatever moves led to them. */
+/* The slots past ev_n and ev_cards_n are not read: clearing the events
+ * is forgetting how many there are (no memset, whose cost in WebAssembly
+ * is several times the native one, at every move).  So what a slot
+ * holds past the last used is whatever an earlier move left there, and
+ * states are copied and compared through cn_state_copy and
+ * cn_state_equal, which skip those slots, never as whole structs. */
 void cn_events_clear(cn_state *st)
 {
-    memset(st->ev, 0, st->ev_n * sizeof st->ev[0]);
-    memset(st->ev_cards, 0, st->ev_cards_n);
     st->ev_n = 0;
     st->ev_cards_n = 0;
 }
 
-cn_event *cn_event_add(cn_state *st, int kind, int seat, int side,
-                       int value, int detail)
-{
-    if (st->ev_n >= CN_MAX_EVENTS)
-        return NULL;
-    cn_event *e = &st->ev[st->ev_n++];
-    e->kind = (uint8_t)kind;
-    e->seat = (uint8_t)(seat < 0 ? 0xFF : seat);
-    e->side = (uint8_t)(side < 0 ? 0xFF : side);
-    e->pad = 0;
-    e->value = value;
-    e->detail = detail;
-    e->off = st->ev_cards_n;
-    e->n = 0;
-    return e;
-}
-
-void cn_event_card(cn_state *st, int card)
-{
-    if (st->ev_n == 0 || st->ev_cards_n >= CN_EVENT_CARDS)
-        return;
-    st->ev_cards[st->ev_cards_n++] = (uint8_t)card;
-    st->ev[st->ev_n - 1].n++;
-}
-
 /* Copy and compare a state without its unused event slots, which are
- * most of its size.  Unused slots stay zero (see cn_events_clear), so a
- * whole-struct memcmp elsewhere still agrees. */
+ * most of its size. */
 void cn_state_copy(cn_state *dst, const cn_state *src)
 {
-    if (dst->ev_n > src->ev_n)
-        memset(dst->ev + src->ev_n, 0,
-               (size_t)(dst->ev_n - src->ev_n) * sizeof dst->ev[0]);
-    if (dst->ev_cards_n > src->ev_cards_n)
-        memset(dst->ev_cards + src->ev_cards_n, 0,
-               (size_t)(dst->ev_cards_n - src->ev_cards_n));
     memcpy(dst, src, offsetof(cn_state, ev));
     memcpy(dst->ev, src->ev, (size_t)src->ev_n * sizeof src->ev[0]);
     memcpy(dst->ev_cards, src->ev_cards, src->ev_cards_n);

@@ -124,7 +124,7 @@ CANASTA_API int canasta_game_equal(int *equal, const canasta_game *a,
     *equal = a->hist_len == b->hist_len &&
              a->from_position == b->from_position &&
              (!a->from_position ||
-              memcmp(a->base, b->base, sizeof *a->base) == 0) &&
+              cn_state_equal(a->base, b->base)) &&
              cn_state_equal(&a->st, &b->st) &&
              memcmp(a->hist, b->hist, a->hist_len) == 0;
     return CANASTA_OK;
@@ -190,7 +190,10 @@ int cn_game_play(canasta_game *game, const canasta_move *move, char *why,
         CN_STATE_CHECKED(&game->st);
         return CANASTA_OK;
     }
-    if (game->hist_len + cn_move_encoded_size(move) > game->hist_cap)
+    /* The exact size only near the end of the buffer, which a hand never
+     * reaches (cn_history_capacity). */
+    if (game->hist_len + CN_MOVE_BYTES > game->hist_cap &&
+        game->hist_len + cn_move_encoded_size(move) > game->hist_cap)
         return cn_why(why, why_size, CANASTA_E_NOMEM,
                       "the undo history of this hand is full");
     cn_play(&game->st, move);

@@ -13,14 +13,17 @@
 #include <string.h>
 #include "internal.h"
 
+/* present: the ranks 4..ace with a meld of the side or a natural held
+ * (the others add nothing), visited lowest first. */
 static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
-                    const cn_goout_query *q)
+                    const cn_goout_query *q, uint32_t present)
 {
     if (b3 != 0 && b3 != 3 && b3 != 4)
         return 0;
     int deficits[CN_RANKS], nd = 0;
     int room = 0, canastas = 0;
-    for (int r = 4; r <= 14; r++) {
+    for (; present; present &= present - 1) {
+        const int r = cn_lowest_bit(present);
         int have = q->size[r];
         int size, cap;
         if (have) {
@@ -73,30 +76,23 @@ int cn_can_go_out(const cn_goout_query *q)
     return cn_goout_kinds(q, kinds, value);
 }
 
-int cn_goout_kinds(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
-                   int hand_value)
+/* The going-out check once the first refusal (strays) has passed: the
+ * hand's kinds and value, the ranks present (a meld or a natural held),
+ * the strays (ranks held once with no meld; the black threes apart) and
+ * the cards held. */
+static int goout_rest(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
+                      int hand_value, uint32_t present, uint32_t stray_ranks,
+                      int strays, int total)
 {
     const uint8_t *held = kinds; /* naturals by rank, 4..14 */
     const int b3 = kinds[3], twos = kinds[2], jokers = kinds[15];
-    /* Quick refusal (most calls end here): every rank held once with no
-     * meld to join, and a wrong number of black threes, needs the single
-     * discard. */
-    int strays = b3 == 1 || b3 == 5;
-    if (b3 == 2 || b3 > 5)
-        return 0;
-    int total = b3 + twos + jokers; /* cards held */
-    uint32_t stray_ranks = 0;
-    for (int r = 4; r <= 14; r++) { /* no branch: the counts are random */
-        uint32_t stray = (held[r] == 1) & (q->size[r] == 0);
-        total += held[r];
-        strays += (int)stray;
-        stray_ranks |= stray << r;
-    }
     if (total == 0 || strays > 1)
         return 0;
     /* Quick refusal: not enough melds could reach seven cards (G1). */
-    int reachable = 0, w = twos + jokers;
-    for (int r = 4; r <= 14; r++) {
+    int reachable = 0;
+    const int w = twos + jokers;
+    for (uint32_t m = present; m && reachable < q->needed; m &= m - 1) {
+        const int r = cn_lowest_bit(m);
         int size = q->size[r] + held[r];
         int room = cn_wild_room(q->mw[r]);
         reachable += size + (w < room ? w : room) >= 7;
@@ -127,9 +123,12 @@ int cn_goout_kinds(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
         uint8_t nat[CN_RANKS]; /* held, less the discard */
         memcpy(nat, held, sizeof nat);
         int d3 = b3, dw = twos + jokers;
+        uint32_t left = present;
         if (d >= 4 && d <= 14) {
             nat[d]--;
             dv = cn_value(CANASTA_CARD(d, 0));
+            if (nat[d] == 0 && q->size[d] == 0)
+                left &= ~(1u << d);
         } else if (d == 3) {
             d3--;
             dv = 5;
@@ -140,7 +139,7 @@ int cn_goout_kinds(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
             dw--;
             dv = 50;
         }
-        int ok = melds_up(nat, d3, dw, q);
+        int ok = melds_up(nat, d3, dw, q, left);
         /* Opening (O1/O2): everything melded counts; G3 may waive it. */
         if (ok && !q->opened && !q->waiver && hand_value - dv < q->minimum)
             ok = 0;
@@ -150,6 +149,30 @@ int cn_goout_kinds(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
             return 1;
     }
     return 0;
+}
+
+int cn_goout_kinds(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
+                   int hand_value)
+{
+    const uint8_t *held = kinds; /* naturals by rank, 4..14 */
+    const int b3 = kinds[3], twos = kinds[2], jokers = kinds[15];
+    /* Quick refusal (most calls end here): every rank held once with no
+     * meld to join, and a wrong number of black threes, needs the single
+     * discard. */
+    int strays = b3 == 1 || b3 == 5;
+    if (b3 == 2 || b3 > 5)
+        return 0;
+    int total = b3 + twos + jokers; /* cards held */
+    uint32_t stray_ranks = 0, present = 0;
+    for (int r = 4; r <= 14; r++) { /* no branch: the counts are random */
+        uint32_t stray = (held[r] == 1) & (q->size[r] == 0);
+        total += held[r];
+        strays += (int)stray;
+        stray_ranks |= stray << r;
+        present |= (uint32_t)((held[r] | q->size[r]) != 0) << r;
+    }
+    return goout_rest(q, kinds, hand_value, present, stray_ranks, strays,
+                      total);
 }
 
 void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
@@ -179,31 +202,61 @@ int cn_seat_can_go_out(const cn_state *st, int seat)
     return cn_can_go_out(&q);
 }
 
-/* Most calls end at cn_goout_kinds's first refusal (two strays: ranks
- * held once with no meld to join, or a wrong number of black threes),
- * which the kept masks decide at once. */
+/* The ranks 4..ace goout_rest visits for seat's hand against side's
+ * melds (a meld, or a natural held), and the strays among them, from the
+ * kept masks; as after a meld of rank r (0: none), which the side then
+ * has. */
+static uint32_t present_kept(const cn_kept *k, int seat, int side, int r)
+{
+    return ((uint32_t)k->melded[side] | k->held_one[seat] |
+            k->held_more[seat] | (1u << r)) & CN_RANKS_4_TO_ACE;
+}
+
+static uint32_t strays_kept(const cn_kept *k, int seat, int side, int r)
+{
+    return (uint32_t)k->held_one[seat] & ~(k->melded[side] | (1u << r)) &
+           CN_RANKS_4_TO_ACE;
+}
+
+/* Most calls end at the first refusal (two strays: ranks held once with
+ * no meld to join, or a wrong number of black threes), which the kept
+ * masks decide at once; the rest of the check visits only the ranks the
+ * masks say are present. */
 int cn_seat_out_kept(const cn_state *st, int seat)
 {
-    int side = st->side_of[seat];
-    if (cn_strays_kept(&st->k, seat, side, 0, 0) > 1)
+    const int side = st->side_of[seat];
+    const cn_kept *k = &st->k;
+    const int strays = cn_strays_kept(k, seat, side, 0, 0);
+    const int b3 = k->held[seat][3];
+    if (strays > 1 || b3 == 2 || b3 > 5)
         return 0;
     cn_goout_query q;
-    cn_seat_goout_query(&q, st, seat, st->k.meld_size[side],
-                        st->k.meld_wild[side]);
-    return cn_goout_kinds(&q, st->k.held[seat], st->k.hand_value[seat]);
+    cn_seat_goout_query(&q, st, seat, k->meld_size[side], k->meld_wild[side]);
+    return goout_rest(&q, k->held[seat], k->hand_value[seat],
+                      present_kept(k, seat, side, 0),
+                      strays_kept(k, seat, side, 0), strays,
+                      st->hand_n[seat] - k->held[seat][1]);
+}
+
+/* The query of a side that has opened (no minimum, no waiver), from its
+ * melds' sizes and wild cards; the hand comes as kinds. */
+static void opened_query(cn_goout_query *q, const uint8_t *size,
+                         const uint8_t *mw, int needed)
+{
+    q->hand = NULL; /* not read from kinds */
+    q->size = size;
+    q->mw = mw;
+    q->needed = needed;
+    q->opened = 1;
+    q->minimum = 0;
+    q->waiver = 0;
 }
 
 int cn_opened_out_kinds(const uint8_t kinds[CN_RANKS], const uint8_t *size,
                         const uint8_t *mw, int needed)
 {
     cn_goout_query q;
-    q.hand = NULL; /* not read by cn_goout_kinds */
-    q.size = size;
-    q.mw = mw;
-    q.needed = needed;
-    q.opened = 1;
-    q.minimum = 0;
-    q.waiver = 0;
+    opened_query(&q, size, mw, needed);
     return cn_goout_kinds(&q, kinds, 0); /* no opening: no value read */
 }
 
@@ -218,4 +271,63 @@ int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
     kinds[3] = (uint8_t)b3;
     kinds[15] = (uint8_t)jokers;
     return cn_opened_out_kinds(kinds, size, mw, needed);
+}
+
+/* The hand's kinds and the side's melds as the meld of group (r, k, t, j)
+ * leaves them (r 3: the black threes, kinds[3]). */
+static void meld_kinds(uint8_t *held, uint8_t *size, uint8_t *mw, int r,
+                       int k, int t, int j)
+{
+    held[r] = (uint8_t)(held[r] - k);
+    held[2] = (uint8_t)(held[2] - t);
+    held[15] = (uint8_t)(held[15] - j);
+    size[r] = (uint8_t)(size[r] + k + t + j);
+    mw[r] = (uint8_t)(mw[r] + t + j);
+}
+
+int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
+                       int j)
+{
+    const int side = st->side_of[seat];
+    const cn_kept *kp = &st->k;
+    if (st->hand_n[seat] == k + t + j)
+        return 1; /* the meld took the last card: it went out */
+    /* The first refusal of cn_goout_kinds, from the kept masks: the meld
+     * changes the strays only at its own rank (and the black threes). */
+    const int strays = cn_strays_kept(kp, seat, side, r, r == 3 ? k : 0);
+    const int b3 = kp->held[seat][3] - (r == 3 ? k : 0);
+    if (strays > 1 || b3 == 2 || b3 > 5)
+        return 0;
+    uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
+    memcpy(held, kp->held[seat], sizeof held);
+    memcpy(size, kp->meld_size[side], sizeof size);
+    memcpy(mw, kp->meld_wild[side], sizeof mw);
+    meld_kinds(held, size, mw, r, k, t, j);
+    cn_goout_query q; /* after a meld the side has opened */
+    opened_query(&q, size, mw, st->p.canastas_to_go_out);
+    const int melded = r >= 4 ? r : 0; /* the meld's rank, black threes
+                                        * aside */
+    return goout_rest(&q, held, 0, present_kept(kp, seat, side, melded),
+                      strays_kept(kp, seat, side, melded), strays,
+                      st->hand_n[seat] - (k + t + j) - held[1]);
+}
+
+int cn_out_after_groups(const cn_state *st, int seat, int n,
+                        const cn_spec *g)
+{
+    const int side = st->side_of[seat];
+    const cn_kept *kp = &st->k;
+    uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
+    int left = st->hand_n[seat];
+    memcpy(held, kp->held[seat], sizeof held);
+    memcpy(size, kp->meld_size[side], sizeof size);
+    memcpy(mw, kp->meld_wild[side], sizeof mw);
+    for (int i = 0; i < n; i++) {
+        meld_kinds(held, size, mw, g[i].r, g[i].k, g[i].t, g[i].j);
+        left -= g[i].k + g[i].t + g[i].j;
+    }
+    if (left == 0)
+        return 1; /* the meld took the last card: it went out */
+    /* after a meld the side has opened: no minimum, no waiver */
+    return cn_opened_out_kinds(held, size, mw, st->p.canastas_to_go_out);
 }

@@ -263,15 +263,14 @@ CANASTA_API int canasta_player_hint(canasta_move *move, char *reason,
         reason_size = 0; /* as every why buffer of the library */
     if (reason_size)
         reason[0] = '\0';
-    cn_state view;
     cn_facts f;
-    int rc = cn_player_decide(move, &f, &view, player, game, 0);
+    int rc = cn_player_decide(move, &f, player, game, 0);
     if (rc)
         return rc;
     out o = { reason, reason_size, 0 };
     /* The facts afresh, on the state the decision read (the going-out
      * facts as the reason asks them, not as the decision left them). */
-    cn_facts_init(&f, f.st, player->knob);
+    cn_facts_init(&f, &game->st, player->knob);
     cn_facts_wants_out(&f); /* the reason may name it */
     explain(&o, &f, move);
     return CANASTA_OK;

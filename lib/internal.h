@@ -284,17 +284,27 @@ static inline int cn_lowest_bit(uint32_t x)
     return i;
 #endif
 }
-/* The number of bits set in x. */
-static inline int cn_popcount(uint32_t x)
+/* The index of the highest set bit of x, which is not 0. */
+static inline int cn_highest_bit(uint32_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcount(x);
+    return 31 - __builtin_clz(x);
 #else
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
+    int i = 31;
+    while (!(x >> i & 1u))
+        i--;
+    return i;
 #endif
+}
+/* The number of bits set in x, which holds 16 bits at most (the masks of
+ * ranks and kinds).  Bit arithmetic rather than __builtin_popcount, which
+ * without -mpopcnt is a call into libgcc. */
+static inline int cn_popcount(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
 }
 /* The ranks 4..ace as a mask of bits. */
 #define CN_RANKS_4_TO_ACE 0x7FF0u
@@ -318,7 +328,19 @@ static inline int cn_kind_card(const uint8_t *hand, int kind)
     return kind * 4 + cn_first_held4(hand + kind * 4);
 }
 int cn_side_canastas(const cn_state *st, int side);
-int cn_partner(const cn_state *st, int seat);
+/* G4: the partner who answers "may I go out?": the next seat in turn
+ * order on the same side; -1 when the player has no partner.  Inline:
+ * the legal moves ask it at every play decision (cn_rule_ask). */
+static inline int cn_partner(const cn_state *st, int seat)
+{
+    const int np = st->p.players;
+    for (int i = 1; i < np; i++) {
+        const int s = seat + i < np ? seat + i : seat + i - np;
+        if (st->side_of[s] == st->side_of[seat])
+            return s;
+    }
+    return -1;
+}
 /* O1 for this seat: by its own score column's total before the hand (in
  * X3 partners keep their own minimums). */
 int cn_seat_minimum(const cn_state *st, int seat);
@@ -331,10 +353,11 @@ int cn_partners_merged(const cn_state *st);
 static inline void cn_kept_mark(cn_kept *k, int seat, int kind, int n)
 {
     const uint32_t bit = 1u << kind;
+    /* selects in arithmetic: the counts are unpredictable */
     k->held_one[seat] = (uint16_t)((k->held_one[seat] & ~bit) |
-                                   (n == 1 ? bit : 0));
+                                   (bit & -(uint32_t)(n == 1)));
     k->held_more[seat] = (uint16_t)((k->held_more[seat] & ~bit) |
-                                    (n >= 2 ? bit : 0));
+                                    (bit & -(uint32_t)(n >= 2)));
 }
 /* Every card that enters or leaves a hand goes through these two, which
  * keep the hand's facts (cn_kept.held and its masks, hand_value). */
@@ -366,6 +389,11 @@ int cn_draw_cards(cn_state *st, int seat, int count, int event_kind);
  * other than by playing moves gets its facts (the deal, a position read,
  * a view, a determinized world). */
 void cn_facts_rebuild(cn_state *st);
+/* The facts of a table with no card in any hand or meld: all zero, but
+ * for the pile's bits, which are left 0 for the caller to renew
+ * (cn_pile_changed) once the pile is laid.  The deal starts from it and
+ * keeps the facts as it deals. */
+void cn_facts_empty(cn_state *st);
 /* 1 when every kept fact equals its recount from the cards, else 0 (the
  * state check and the tests ask it after every move). */
 int cn_facts_check(const cn_state *st);
@@ -419,6 +447,17 @@ int cn_seat_can_go_out(const cn_state *st, int seat);
 /* The same from the kept facts (the validator, the legal moves, the
  * player). */
 int cn_seat_out_kept(const cn_state *st, int seat);
+/* Could seat, whose side has opened, still go out after melding the
+ * single group (r, k naturals, t twos, j jokers; r 3: black threes) from
+ * its hand (1 when the group is the whole hand)?  From the kept facts:
+ * the player's going-out score and the enumerator's G1/G4 checks. */
+int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
+                       int j);
+/* The same after a meld of n groups (g: cn_spec, legal.c), which opens
+ * the side if it has not opened. */
+struct cn_spec;
+int cn_out_after_groups(const cn_state *st, int seat, int n,
+                        const struct cn_spec *g);
 /* The strays cn_goout_kinds counts for seat's hand against side's melds,
  * from the kept masks: ranks 4..ace held once with no meld of the rank,
  * and one more for one or five black threes.  As after a meld of rank r
@@ -602,17 +641,20 @@ void cn_play(cn_state *st, const canasta_move *m);
  * returns n, the number of legal moves. */
 size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st);
 /* A group before its cards are picked: rank, naturals, twos, jokers (the
- * legal-move enumeration and the player's walk over the hand's counts,
- * player_fast.c, both build moves from these). */
+ * enumerator's candidates, enumerate.h, are made of these). */
 typedef struct cn_spec {
     int8_t r, k, t, j;
 } cn_spec;
+/* search.c: the action (canasta_action_of_move, docs/SEARCH.md) of the
+ * legal move of this kind with these groups (MELD, TAKE_PILE) or of this
+ * discarded kind (DISCARD: cn_kind of the card). */
+uint64_t cn_action_of_kinds(int kind, int discard, int n, const cn_spec *g);
 /* Move k naturals of rank r (lowest suits first; r == 3: black threes),
  * t twos and j jokers from avail (what is left of the hand) into g: the
  * canonical cards of a group, as the legal moves name them. */
 void cn_fill_group(canasta_group *g, uint8_t *avail, int r, int k, int t,
                    int j);
-/* The opening searches' bound (legal.c, player_fast.c): reach[r], for r
+/* The opening search's bound (enumerate.h): reach[r], for r
  * from 4 to 15, is the value of the naturals of ranks r..ace held two or
  * more at a time, rank skip left out (0: none). */
 void cn_opening_reach(int reach[CN_RANKS], const uint8_t nat[CN_RANKS],
@@ -636,15 +678,37 @@ void cn_seat_view_blank(cn_state *dst, const cn_state *src, int seat);
 
 /* ---- events.c ---- */
 void cn_events_clear(cn_state *st);
-/* memcpy / memcmp of whole states, skipping unused event slots. */
+/* memcpy / memcmp of whole states, skipping unused event slots (which
+ * hold what earlier moves left there: cn_events_clear only forgets). */
 void cn_state_copy(cn_state *dst, const cn_state *src);
 int cn_state_equal(const cn_state *a, const cn_state *b);
 /* Append an event (seat/side -1 for none); returns it, or NULL if full
- * (which the bounds above rule out). */
-cn_event *cn_event_add(cn_state *st, int kind, int seat, int side,
-                       int value, int detail);
+ * (which the bounds above rule out).  Inline, as the next one: every move
+ * makes events. */
+static inline cn_event *cn_event_add(cn_state *st, int kind, int seat,
+                                     int side, int value, int detail)
+{
+    if (st->ev_n >= CN_MAX_EVENTS)
+        return NULL;
+    cn_event *e = &st->ev[st->ev_n++];
+    e->kind = (uint8_t)kind;
+    e->seat = (uint8_t)(seat < 0 ? 0xFF : seat);
+    e->side = (uint8_t)(side < 0 ? 0xFF : side);
+    e->pad = 0;
+    e->value = value;
+    e->detail = detail;
+    e->off = st->ev_cards_n;
+    e->n = 0;
+    return e;
+}
 /* Append a card to the last event (its cards must be the last added). */
-void cn_event_card(cn_state *st, int card);
+static inline void cn_event_card(cn_state *st, int card)
+{
+    if (st->ev_n == 0 || st->ev_cards_n >= CN_EVENT_CARDS)
+        return;
+    st->ev_cards[st->ev_cards_n++] = (uint8_t)card;
+    st->ev[st->ev_n - 1].n++;
+}
 /* The event's text without the "= " prefix; viewer >= 0 hides the cards
  * other seats drew (CANASTA_E_BUFFER if truncated). */
 int cn_event_format(char *buf, size_t size, const cn_state *st,

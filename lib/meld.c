@@ -333,10 +333,35 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
             st->turn_new_melds |= (uint16_t)(1u << gr->rank);
         else if (!(st->turn_new_melds >> gr->rank & 1))
             cn_note_added_old(st);
+        /* cn_hand_remove and cn_meld_lay card by card, but the facts
+         * once for the group: its cards are of three kinds at most, its
+         * rank's (3 for black threes, the only natural a rank-3 group
+         * holds), twos and jokers, whose masks are marked once each. */
+        cn_meld *md = &st->melds[side][gr->rank];
+        cn_kept *k = &st->k;
+        uint8_t *held = k->held[seat];
+        int wild = 0, value = 0;
         for (int i = 0; i < gr->count; i++) {
-            cn_hand_remove(st, seat, gr->cards[i]);
-            cn_meld_lay(st, side, gr->rank, gr->cards[i]);
+            const int c = gr->cards[i];
+            st->hand[seat][c]--;
+            held[cn_kind(c)]--;
+            value += cn_value(c);
+            add_card(md, c);
+            wild += cn_is_wild(c);
         }
+        st->hand_n[seat] = (uint8_t)(st->hand_n[seat] - gr->count);
+        k->hand_value[seat] = (uint16_t)(k->hand_value[seat] - value);
+        cn_kept_mark(k, seat, gr->rank, held[gr->rank]);
+        cn_kept_mark(k, seat, 2, held[2]);
+        cn_kept_mark(k, seat, 15, held[15]);
+        const int was = k->meld_size[side][gr->rank];
+        const int now = was + gr->count;
+        k->meld_size[side][gr->rank] = (uint8_t)now;
+        k->meld_wild[side][gr->rank] =
+            (uint8_t)(k->meld_wild[side][gr->rank] + wild);
+        k->canastas[side] = (uint8_t)(k->canastas[side] +
+                                      (was < 7 && now >= 7));
+        k->melded[side] = (uint16_t)(k->melded[side] | 1u << gr->rank);
     }
     if (!st->opened[side]) {
         st->opened[side] = 1;

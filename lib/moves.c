@@ -308,6 +308,20 @@ void cn_play(cn_state *st, const canasta_move *m)
     uint8_t was[CN_RANKS];
     unsigned ranks;
     cn_events_clear(st);
+    /* The kinds by how often they are played, the discard first: tests
+     * in that order are better predicted than a jump table. */
+    if (m->kind == CANASTA_MOVE_DISCARD) {
+        cn_hand_remove(st, seat, m->card);
+        st->pile[st->pile_n++] = m->card;
+        if (cn_is_wild(m->card))
+            st->pile_wilds++; /* T2: a wild discard freezes the pile */
+        cn_pile_changed(st);
+        if (st->hand_n[seat] == 0)
+            went_out(st, seat);
+        else
+            start_turn(st, (seat + 1) % st->p.players);
+        return;
+    }
     switch (m->kind) {
     case CANASTA_MOVE_DRAW:
         st->turn_src = CN_SRC_STOCK;
@@ -333,17 +347,6 @@ void cn_play(cn_state *st, const canasta_move *m)
         st->turn_melds++;
         if (st->hand_n[seat] == 0)
             went_out(st, seat);
-        break;
-    case CANASTA_MOVE_DISCARD:
-        cn_hand_remove(st, seat, m->card);
-        st->pile[st->pile_n++] = m->card;
-        if (cn_is_wild(m->card))
-            st->pile_wilds++; /* T2: a wild discard freezes the pile */
-        cn_pile_changed(st);
-        if (st->hand_n[seat] == 0)
-            went_out(st, seat);
-        else
-            start_turn(st, (seat + 1) % st->p.players);
         break;
     case CANASTA_MOVE_ASK:
         st->permission = CANASTA_PERMISSION_ASKED;

@@ -6,8 +6,10 @@
 
 void cn_pile_changed(cn_state *st)
 {
+    const int cards = cn_rule_pile_cards(st);
     for (int side = 0; side < st->p.sides; side++)
-        st->k.pile[side] = (uint8_t)cn_rule_pile(st, side);
+        st->k.pile[side] = (uint8_t)cn_rule_pile_side(cards,
+                                                      st->opened[side]);
 }
 
 int cn_pile_pickup_count(const cn_state *st)

@@ -1,27 +1,28 @@
-/* player.c - the reference computer player (issue: computer players) and
- * its knobs.
+/* player.c - the reference computer player (issue: computer players):
+ * its knobs, and its decision.
  *
  * A decision is defined in three steps:
  *  1. the facts a decision needs are read once (struct cn_facts): the
  *     seat's hand by rank, the side's melds, the pile, whether going out
  *     is possible and wanted -- only what the seat may know (RULES.md A1);
- *  2. every legal move is scored (cn_score_move);
- *  3. the best score wins; a seeded hash of the move's place in the list
- *     of legal moves breaks ties.
- * Two ways compute that same choice.  player_fast.c walks the legal moves
- * from the hand's counts without building them, reading the game itself;
- * it covers nearly every decision.  The rest (the draw phase of a side
- * that has not opened when it holds a natural pair of the top card's
- * rank, the draw phase with the stock empty, a turn of a side that has
- * not opened when the seat could go out) go through the full list here:
- * the seat's blank view (view.c), the legal-move enumerator (legal.c) and
- * consider().  The tests compare the two at every
- * decision of hundreds of games.  Nothing is allocated and no move list
- * is stored.  docs/PLAYER.md explains the scores in words. */
+ *  2. every legal move is scored (cn_score_cand, player_score.c);
+ *  3. the best score wins; ties go to the move whose action, hashed with
+ *     the decision's seed, is smallest (cn_player_tie).
+ * The legal moves come from the enumerator (enumerate.h), which hands
+ * each one over as a candidate, before its cards are picked; the choice
+ * (cn_choice) scores it and keeps the best.  Because the tie-break is a
+ * function of the move, not of its place in a list, the order of the
+ * candidates does not matter, and the decision skips what cannot beat
+ * the best found so far: a candidate before its costly legality check,
+ * and whole branches whose most (cn_branch_bound) is below it.  The
+ * tests compare the choice with scoring every legal move at every
+ * decision of hundreds of games, with pruning off, and with the
+ * candidates offered in other orders.  Nothing is allocated and no move
+ * list is stored.  docs/PLAYER.md explains the scores in words. */
+#include <limits.h>
 #include <stddef.h>
 #include <string.h>
 #include "player.h"
-#include "rulebook.h"
 
 /* ---- knobs ---- */
 
@@ -153,291 +154,135 @@ CANASTA_API int canasta_player_get(int *value, const canasta_player *player,
     return CANASTA_OK;
 }
 
-/* ---- the facts of one decision ---- */
-
-/* Every field is written (no copy of a zero object first): the seat,
- * the pile, the facts the state keeps of the seat's hand and its side's
- * melds, the next player, and the going-out facts still to be worked
- * out. */
-void cn_facts_init(cn_facts *f, const cn_state *v, const int32_t *knob)
-{
-    const cn_kept *k = &v->k;
-    f->st = v;
-    f->knob = knob;
-    f->seat = v->cur;
-    f->side = v->side_of[f->seat];
-    f->opened = v->opened[f->side];
-    f->nat = k->held[f->seat];
-    f->twos = f->nat[2];
-    f->jokers = f->nat[15];
-    f->wilds = f->twos + f->jokers;
-    f->hand_n = v->hand_n[f->seat];
-    f->hand_value = k->hand_value[f->seat];
-    f->meld_size = k->meld_size[f->side];
-    f->meld_wild = k->meld_wild[f->side];
-    f->canastas = k->canastas[f->side];
-    f->needed = v->p.canastas_to_go_out;
-    f->top = v->pile_n ? v->pile[v->pile_n - 1] : 0;
-    f->frozen = cn_pile_frozen(v, f->side);
-    /* The next player to move, and whether it plays for another side. */
-    f->next = (f->seat + 1) % v->p.players;
-    f->next_side = v->side_of[f->next];
-    f->next_is_opponent = f->next_side != f->side;
-    f->next_frozen = (cn_pile_flags(v, f->next_side) &
-                      (CANASTA_PILE_FROZEN_MASK | CANASTA_PILE_EMPTY)) != 0;
-    f->out_known = f->can_go_out = f->wants_out = 0;
-}
-
-/* can: whether the seat can go out, if already known (-1: not known). */
-int cn_facts_out(cn_facts *f, int can)
-{
-    const cn_state *v = f->st;
-    if (f->out_known || v->phase != CANASTA_PHASE_PLAY)
-        return f->wants_out;
-    f->out_known = 1;
-    f->can_go_out = can >= 0 ? can : cn_facts_can_go_out(f);
-    int want = f->knob[CANASTA_KNOB_GO_OUT - 1];
-    /* Waiting for more canastas than the rules ask makes sense only while
-     * the stock lasts. */
-    int stock_low = v->stock_n <= 2 * v->p.players;
-    f->wants_out = f->can_go_out &&
-                   v->permission != CANASTA_PERMISSION_NO &&
-                   (want == 0 || f->canastas >= want || stock_low);
-    if (v->permission == CANASTA_PERMISSION_YES)
-        f->wants_out = 1;
-    return f->wants_out;
-}
-
-int cn_facts_can_go_out(const cn_facts *f)
-{
-    return cn_seat_out_kept(f->st, f->seat); /* the facts' own source */
-}
-
-int cn_facts_wants_out(cn_facts *f)
-{
-    return cn_facts_out(f, -1);
-}
-
-/* ---- scoring the moves ---- */
-
-/* The cards of a group by kind. */
-typedef struct group_parts {
-    int rank, naturals, wilds, used;
-} group_parts;
-
-static void parts_of(group_parts *g, const canasta_group *grp)
-{
-    g->rank = grp->rank;
-    g->naturals = g->wilds = 0;
-    for (int i = 0; i < grp->count; i++) {
-        if (cn_is_wild(grp->cards[i]))
-            g->wilds++;
-        else
-            g->naturals++;
-    }
-    g->used = grp->count;
-}
-
-/* Would the seat still be able to go out after the legal meld m?  (Only
- * asked while going out.)  The hand's counts and the side's melds as m
- * leaves them: after a meld the side has opened, so no minimum or waiver
- * comes into it. */
-static int still_out_after(const cn_facts *f, const canasta_move *m)
-{
-    uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
-    int left = f->hand_n;
-    memcpy(held, f->nat, sizeof held);
-    memcpy(size, f->meld_size, sizeof size);
-    memcpy(mw, f->meld_wild, sizeof mw);
-    for (int g = 0; g < m->ngroups; g++) {
-        const canasta_group *grp = &m->groups[g];
-        for (int i = 0; i < grp->count; i++) {
-            int c = grp->cards[i];
-            left--;
-            size[grp->rank]++;
-            held[cn_kind(c)]--;
-            if (cn_is_wild(c))
-                mw[grp->rank]++;
-        }
-    }
-    if (left == 0)
-        return 1; /* the meld took the last card: it went out */
-    return cn_opened_out_kinds(held, size, mw, f->st->p.canastas_to_go_out);
-}
-
-/* Whether the take-pile policy finds the pile worth taking now. */
-int cn_take_worth(const cn_facts *f)
-{
-    const cn_state *v = f->st;
-    int policy = f->knob[CANASTA_KNOB_TAKE_PILE - 1];
-    return policy == CANASTA_TAKE_ALWAYS ||
-           (policy == CANASTA_TAKE_WORTHWHILE &&
-            (v->pile_n >= f->knob[CANASTA_KNOB_PILE_SIZE - 1] ||
-             !f->opened || v->stock_n == 0));
-}
-
-long cn_take_score(const cn_facts *f, int used, int wilds)
-{
-    /* Fewer cards from the hand, and wild cards above all, kept. */
-    long cost = 5L * used + 40L * wilds;
-    if (!cn_take_worth(f))
-        return 100 - cost; /* only when nothing else is legal (E1) */
-    return 2000 + 10L * f->st->pile_n - cost;
-}
-
-/* DRAW phase: draw, take the pile, or decline it (E1). */
-static long score_draw_phase(const cn_facts *f, const canasta_move *m)
-{
-    switch (m->kind) {
-    case CANASTA_MOVE_DRAW:
-        return 1000;
-    case CANASTA_MOVE_DECLINE:
-        return 900;
-    case CANASTA_MOVE_TAKE_PILE: {
-        int used = 0, wilds = 0;
-        for (int g = 0; g < m->ngroups; g++) {
-            group_parts gp;
-            parts_of(&gp, &m->groups[g]);
-            used += gp.used;
-            wilds += gp.wilds;
-        }
-        return cn_take_score(f, used, wilds);
-    }
-    default:
-        return 0;
-    }
-}
-
-
-/* A change here must keep cn_meld_wild_floor (player.h) true. */
-long cn_meld_score(const cn_facts *f, const cn_meld_sum *s)
-{
-    int keep_pairs = f->knob[CANASTA_KNOB_KEEP_PAIRS - 1];
-    int wild_policy = f->knob[CANASTA_KNOB_WILD_CARDS - 1];
-    int after = f->hand_n - s->used;
-    if (after < 2)
-        return CN_NEVER; /* keep a card to hold after the discard
-                          * (cn_rule_discard) */
-    if (!f->opened) /* an opening: few wild cards, few cards */
-        return 1500 - 40L * s->wilds - 3L * s->used;
-    if (s->wilds > 0) {
-        if (wild_policy == CANASTA_WILDS_SAVE)
-            return CN_NEVER;
-        if (s->completes)
-            return 1600 - 10L * s->wilds;
-        if (s->new_pair_wild && !keep_pairs)
-            return 1200 - 40L * s->wilds;
-        return CN_NEVER;
-    }
-    if (keep_pairs && s->pair_added && !s->completes)
-        return CN_NEVER; /* the pair may take a frozen pile later
-                          * (cn_rule_take_form) */
-    return 1300 + 10L * s->used + 200L * s->completes;
-}
-
-long cn_out_meld_score(const cn_meld_sum *s, int still_out)
-{
-    /* Going out: meld as much as possible while the exit stays open. */
-    if (!still_out)
-        return CN_NEVER;
-    return 3000 + 20L * s->used + 200L * s->completes;
-}
-
-static long score_meld(cn_facts *f, const canasta_move *m)
-{
-    cn_meld_sum s;
-    memset(&s, 0, sizeof s);
-    for (int g = 0; g < m->ngroups; g++) {
-        group_parts gp;
-        parts_of(&gp, &m->groups[g]);
-        s.used += gp.used;
-        s.wilds += gp.wilds;
-        int size = f->meld_size[gp.rank];
-        if (size < 7 && size + gp.used >= 7)
-            s.completes++;
-        if (size == 0 && gp.naturals == 2 && gp.wilds > 0)
-            s.new_pair_wild++;
-        if (size > 0 && gp.naturals == 2 && f->nat[gp.rank] == 2)
-            s.pair_added++;
-    }
-    if (cn_facts_wants_out(f))
-        return cn_out_meld_score(&s, still_out_after(f, m));
-    return cn_meld_score(f, &s);
-}
-
-/* PLAY phase. */
-static long score_play_phase(cn_facts *f, const canasta_move *m)
-{
-    switch (m->kind) {
-    case CANASTA_MOVE_ASK:
-        /* The question is legal only for a seat that can go out
-         * (cn_rule_ask; and the legal moves list it before any meld). */
-        return cn_facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1]
-            ? 5000 : CN_NEVER;
-    case CANASTA_MOVE_MELD:
-        return score_meld(f, m);
-    case CANASTA_MOVE_DISCARD:
-        /* Always below every wanted meld: discarding ends the turn. */
-        return cn_discard_score(f, m->card);
-    default:
-        return CN_NEVER;
-    }
-}
-
-/* ANSWER phase: the partner's side goes out if this seat says yes, and
- * this seat's cards count against the side. */
-int cn_answer_yes(const cn_facts *f)
-{
-    int want = f->knob[CANASTA_KNOB_GO_OUT - 1];
-    int yes = f->hand_value <= 100 &&
-              (want == 0 || f->canastas >= want ||
-               f->st->stock_n <= 2 * f->st->p.players);
-    return yes || f->hand_value <= 30;
-}
-
-static long score_answer(const cn_facts *f, const canasta_move *m)
-{
-    return (m->kind == CANASTA_MOVE_ANSWER_YES) == cn_answer_yes(f) ? 10 : 5;
-}
-
-long cn_score_move(cn_facts *f, const canasta_move *m)
-{
-    switch (f->st->phase) {
-    case CANASTA_PHASE_DRAW:
-        return score_draw_phase(f, m);
-    case CANASTA_PHASE_PLAY:
-        return score_play_phase(f, m);
-    case CANASTA_PHASE_ANSWER:
-        return score_answer(f, m);
-    default:
-        return 0;
-    }
-}
-
 /* ---- choosing ---- */
 
-typedef struct best_move {
-    cn_facts *f;
-    uint64_t seed;
-    size_t index;
-    long score;
-    uint64_t tie;
-    int found;
-    canasta_move move;
-} best_move;
-
-static void consider(void *ctx, const canasta_move *m)
+void cn_choice_start(cn_choice *ch, cn_facts *f, uint64_t seed, int prune)
 {
-    best_move *b = ctx;
-    long s = cn_score_move(b->f, m);
-    uint64_t tie = cn_player_tie(b->seed, b->index++);
-    if (!b->found || s > b->score || (s == b->score && tie > b->tie)) {
-        b->found = 1;
-        b->score = s;
-        b->tie = tie;
-        b->move = *m;
-    }
+    const cn_state *st = f->st;
+    ch->f = f;
+    ch->seed = seed;
+    ch->best = 0;
+    ch->key = 0;
+    ch->found = ch->key_known = 0;
+    ch->prune = prune;
+    /* Every discard scores above CN_NEVER (cn_discard_score). */
+    ch->never_loses = st->phase == CANASTA_PHASE_PLAY && f->hand_n >= 1 &&
+                      cn_rule_discard(f->hand_n, st->permission,
+                                      f->canastas, f->needed) == CN_ALLOWED;
+    ch->bar = prune && ch->never_loses ? CN_NEVER + 1 : LONG_MIN;
+    ch->pending = 0;
+    ch->pending_out = 0;
 }
+
+/* The tie key of candidate c. */
+static uint64_t tie_key(const cn_choice *ch, const cn_cand *c)
+{
+    return cn_player_tie(ch->seed,
+                         cn_action_of_kinds(c->kind, c->discard, c->n, c->g));
+}
+
+int cn_cand_before(const cn_cand *a, const cn_cand *b)
+{
+    if (a->kind != b->kind)
+        return a->kind < b->kind;
+    if (a->discard != b->discard)
+        return a->discard < b->discard;
+    if (a->n != b->n)
+        return a->n < b->n;
+    return memcmp(a->g, b->g, (size_t)a->n * sizeof a->g[0]) < 0;
+}
+
+/* Legal candidate c, scoring s: kept if it is the best so far. */
+CN_WALK void consider(cn_choice *ch, const cn_cand *c, long s)
+{
+    if (ch->found) {
+        if (s < ch->best)
+            return;
+        if (s == ch->best) {
+            if (!ch->key_known) {
+                ch->key = tie_key(ch, &ch->move);
+                ch->key_known = 1;
+            }
+            const uint64_t key = tie_key(ch, c);
+            if (key > ch->key ||
+                (key == ch->key && !cn_cand_before(c, &ch->move)))
+                return;
+            ch->key = key;
+        } else {
+            ch->key_known = 0;
+        }
+    }
+    ch->found = 1;
+    ch->best = s;
+    if (ch->prune)
+        ch->bar = s; /* nothing scoring less can be the choice now */
+    /* The whole candidate, a fixed size: copying only its c->n groups
+     * was a call to memcpy of a variable size. */
+    ch->move = *c;
+}
+
+/* The visitor's want: c's score (or, for a meld while going out, what it
+ * scores if the exit stays open), kept for take; 0 when it cannot be the
+ * choice. */
+CN_WALK int choice_want(void *ctx, const cn_cand *c)
+{
+    cn_choice *ch = ctx;
+    const long s = cn_score_open(ch->f, c, &ch->pending_out);
+    ch->pending = s;
+    return s >= ch->bar;
+}
+
+/* The visitor's take: c is legal, and want scored it just now. */
+CN_WALK void choice_take(void *ctx, const cn_cand *c)
+{
+    cn_choice *ch = ctx;
+    long s = ch->pending;
+    if (ch->pending_out && !cn_cand_out_after(ch->f, c))
+        s = CN_NEVER;
+    if (s < ch->bar)
+        return;
+    consider(ch, c, s);
+}
+
+/* The visitor's offer: c is legal as it stands. */
+CN_WALK void choice_offer(void *ctx, const cn_cand *c)
+{
+    cn_choice *ch = ctx;
+    int exit;
+    long s = cn_score_open(ch->f, c, &exit);
+    if (s < ch->bar)
+        return; /* it cannot be the choice: the exit need not be asked */
+    if (exit && !cn_cand_out_after(ch->f, c))
+        s = CN_NEVER;
+    if (s < ch->bar)
+        return;
+    consider(ch, c, s);
+}
+
+void cn_choice_offer(cn_choice *ch, const cn_cand *c)
+{
+    choice_offer(ch, c);
+}
+
+/* The visitor's enter: skip a branch whose best is below the best. */
+CN_WALK int choice_enter(void *ctx, int branch, int r, int k)
+{
+    cn_choice *ch = ctx;
+    return !ch->prune || cn_branch_bound(ch->f, branch, r, k) >= ch->bar;
+}
+
+/* The visitor's can_out: the facts compute it once for the scores too. */
+CN_WALK int choice_can_out(void *ctx)
+{
+    cn_choice *ch = ctx;
+    cn_facts_wants_out(ch->f);
+    return ch->f->can_go_out;
+}
+
+/* The decision's walk, inlined here with these functions (enumerate.h). */
+static const cn_visitor choice_visitor = {
+    choice_want, choice_take, choice_offer, choice_enter, choice_can_out, 1
+};
 
 /* The draw without listing the legal moves, when it is sure to be the
  * choice: the same move scoring every legal move would pick.  The draw
@@ -445,61 +290,78 @@ static void consider(void *ctx, const canasta_move *m)
  * is worth taking (else below 1000); so with cards in the stock the draw
  * wins unless a worthwhile take may be legal: one that cn_rule_take_form
  * allows with the cards the hand holds, and never with a wild card or a
- * black three on top (cn_rule_pile). */
-static int draw_is_the_choice(const cn_facts *f)
+ * black three on top (cn_rule_pile).  Read from the state before the
+ * facts are, since nearly every draw is decided here. */
+static int draw_is_the_choice(const cn_state *st, const int32_t *knob)
 {
-    const cn_state *v = f->st;
-    if (v->phase != CANASTA_PHASE_DRAW || v->stock_n == 0)
+    if (st->phase != CANASTA_PHASE_DRAW || st->stock_n == 0)
         return 0;
-    if (!cn_take_worth(f) || f->top == 0)
+    const int seat = st->cur, side = st->side_of[seat];
+    if (!cn_take_worth_at(st, knob, st->opened[side]))
         return 1;
-    if (cn_pile_flags(v, f->side) & CN_PILE_NO_TAKE)
+    if (cn_pile_flags(st, side) & CN_PILE_NO_TAKE)
         return 1; /* no take is listed (cn_rule_pile); with cards in the
-                   * stock the draw is the only legal move */
-    int r = cn_rank(f->top);
-    return cn_rule_take_form(f->frozen, f->meld_size[r] > 0, f->nat[r],
-                             f->wilds) != CN_ALLOWED;
+                   * stock the draw is the only legal move (also with no
+                   * pile at all) */
+    const int r = cn_rank(st->pile[st->pile_n - 1]);
+    const uint8_t *held = st->k.held[seat];
+    return cn_rule_take_form(cn_pile_frozen(st, side),
+                             st->k.meld_size[side][r] > 0, held[r],
+                             held[2] + held[15]) != CN_ALLOWED;
 }
 
-int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
+int cn_player_decide(canasta_move *move, cn_facts *f,
                      const canasta_player *player, const canasta_game *game,
                      uint64_t seed)
 {
-    return cn_player_decide_how(move, f, view, player, game, seed, 1);
+    if (game->st.phase == CANASTA_PHASE_GAME_OVER)
+        return CANASTA_E_GAME_OVER; /* *move not written */
+    cn_move_clear(move); /* every byte defined, the groups not used too */
+    return cn_player_decide_how(move, f, player, game, seed,
+                                CN_DECIDE_DEFAULT);
 }
 
-int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
+/* The walk over the enumerator's candidates (the decision's bulk, kept
+ * apart so that a draw decided at once never enters it). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int walk_decision(canasta_move *move, cn_facts *f,
+                         const canasta_player *player, const cn_state *st,
+                         uint64_t seed, int how)
+{
+    cn_facts_init(f, st, player->knob);
+    cn_choice ch;
+    cn_choice_start(&ch, f, seed, (how & CN_DECIDE_PRUNE) != 0);
+    if (how == CN_DECIDE_DEFAULT) {
+        cn_enumerate(st, &choice_visitor, &ch);
+    } else {
+        const cn_visitor v = { choice_want, choice_take, choice_offer,
+                               choice_enter, choice_can_out,
+                               (how & CN_DECIDE_ANY_ORDER) != 0 };
+        cn_enumerate_with(st, &v, &ch);
+    }
+    if (!ch.found)
+        return CANASTA_E_PHASE; /* every decision has a legal move */
+    cn_cand_move(move, st->hand[st->cur], &ch.move);
+    return CANASTA_OK;
+}
+
+int cn_player_decide_how(canasta_move *move, cn_facts *f,
                          const canasta_player *player,
-                         const canasta_game *game, uint64_t seed,
-                         int shortcuts)
+                         const canasta_game *game, uint64_t seed, int how)
 {
     const cn_state *st = &game->st;
     if (st->phase == CANASTA_PHASE_GAME_OVER)
         return CANASTA_E_GAME_OVER;
-    if (shortcuts) {
-        /* The facts straight from the game (they read only what the seat
-         * may see; see player_fast.c), and most decisions from them. */
-        cn_facts_init(f, st, player->knob);
-        if (draw_is_the_choice(f)) {
-            cn_move_clear(move);
-            move->kind = CANASTA_MOVE_DRAW;
-            move->seat = (uint8_t)st->cur;
-            return CANASTA_OK;
-        }
-        if (cn_player_fast(move, f, seed, NULL))
-            return CANASTA_OK;
+    if ((how & CN_DECIDE_SHORTCUTS) && draw_is_the_choice(st, player->knob)) {
+        move->kind = CANASTA_MOVE_DRAW;
+        move->seat = (uint8_t)st->cur;
+        move->card = 0;
+        move->ngroups = 0;
+        return CANASTA_OK;
     }
-    cn_seat_view_blank(view, st, st->cur);
-    cn_facts_init(f, view, player->knob);
-    best_move b;
-    memset(&b, 0, sizeof b);
-    b.f = f;
-    b.seed = seed;
-    cn_legal_visit(view, consider, &b);
-    if (!b.found)
-        return CANASTA_E_PHASE; /* every decision has a legal move */
-    *move = b.move;
-    return CANASTA_OK;
+    return walk_decision(move, f, player, st, seed, how);
 }
 
 CANASTA_API int canasta_player_choose(canasta_move *move,
@@ -507,9 +369,8 @@ CANASTA_API int canasta_player_choose(canasta_move *move,
 {
     if (!move || !player || !game)
         return CANASTA_E_NULL;
-    cn_state view;
     cn_facts f;
-    return cn_player_decide(move, &f, &view, player, game, seed);
+    return cn_player_decide(move, &f, player, game, seed);
 }
 
 CANASTA_API int canasta_player_play(canasta_move *move,
@@ -517,20 +378,26 @@ CANASTA_API int canasta_player_play(canasta_move *move,
 {
     if (!player || !game)
         return CANASTA_E_NULL;
-    canasta_move m;
-    cn_state view;
+    if (game->st.phase == CANASTA_PHASE_GAME_OVER)
+        return CANASTA_E_GAME_OVER; /* *move not written */
+    /* The move is decided where the caller wants it, or into one of our
+     * own: only the bytes its kind uses are written (as
+     * canasta_legal_moves writes its moves), which are all that
+     * cn_game_play and canasta_move_equal read. */
+    /* cppcheck-suppress uninitvar ; own is only written (the decision) */
+    canasta_move own, *m = move ? move : &own;
     cn_facts f;
-    int rc = cn_player_decide(&m, &f, &view, player, game, seed);
+    int rc = cn_player_decide_how(m, &f, player, game, seed,
+                                  CN_DECIDE_DEFAULT);
 #ifdef CANASTA_CHECK_OWN_MOVES
     /* Test builds (mk/sanitize.mk): the player's move must pass the check
-     * it skips, so that a walk drifting from legal.c cannot play an
-     * illegal move unnoticed there (the game stays unchanged). */
+     * it skips, so that an enumerator's shortcut drifting from the rules
+     * cannot play an illegal move unnoticed there (the game stays
+     * unchanged). */
     if (rc == CANASTA_OK)
-        rc = cn_check(&game->st, &m, NULL, 0);
+        rc = cn_check(&game->st, m, NULL, 0);
 #endif
     if (rc == CANASTA_OK)
-        rc = cn_game_play(game, &m, NULL, 0);
-    if (rc == CANASTA_OK && move)
-        *move = m;
+        rc = cn_game_play(game, m, NULL, 0);
     return rc;
 }

@@ -3,9 +3,8 @@
 #ifndef CANASTA_PLAYER_H
 #define CANASTA_PLAYER_H
 
-#include <limits.h>
 #include "internal.h"
-#include "rulebook.h"
+#include "enumerate.h"
 #include "rng.h"
 
 #define CN_KNOBS 7 /* CANASTA_KNOB_TAKE_PILE .. CANASTA_KNOB_ASK */
@@ -19,14 +18,13 @@ struct canasta_player {
 
 /* What one decision needs to know, read once: mostly the facts the state
  * keeps (cn_kept), pointed at rather than counted again.  st is the game
- * itself (player_fast.c, nearly every decision) or the seat's blank view
- * (the full list): either way only what the seat may see is read through it
- * (RULES.md A1): its own hand, the melds, the pile, the red threes, the
- * sizes of hands and stock, totals and turn state -- never another hand,
- * the stock's cards, the deck or the seed.  The hidden-card permutation
- * tests of tests/test_player.c hold every reader to that. */
+ * itself, and only what the seat may see is read through it (RULES.md
+ * A1): its own hand, the melds, the pile, the red threes, the sizes of
+ * hands and stock, totals and turn state -- never another hand, the
+ * stock's cards, the deck or the seed.  The hidden-card permutation tests
+ * of tests/test_player.c hold every reader to that. */
 typedef struct cn_facts {
-    const cn_state *st;     /* the game or the seat's view: see above */
+    const cn_state *st;     /* the game: see above */
     const int32_t *knob;
     int seat, side, opened;
     /* The seat's hand by kind (cn_kept.held): nat[r] naturals of rank r,
@@ -36,8 +34,17 @@ typedef struct cn_facts {
     int hand_value;         /* points held (V1) */
     const uint8_t *meld_size, *meld_wild; /* the side's, by rank (cn_kept) */
     int canastas, needed;
-    int top, frozen;        /* the pile's top card (0: empty) */
+    /* The draw phase's: the pile's top card (0: empty), frozen for the
+     * side.  The play phase's: the next player, its side, whether that
+     * is another side, and the pile frozen (or empty) for it. */
+    int top, frozen;
     int next, next_side, next_is_opponent, next_frozen;
+    /* For the discards (cn_discard_score): the ranks of which the top
+     * card alone would let the next player, an opponent, take the pile
+     * (its side's melds, when cn_rule_take_form lets the top card join
+     * one), and what a pile worth having costs a card otherwise. */
+    uint32_t next_takes;
+    int careful;
     /* The play phase's going-out facts: costly, and needed only to score
      * a meld or the question, so computed on first use
      * (cn_facts_wants_out). */
@@ -45,7 +52,7 @@ typedef struct cn_facts {
 } cn_facts;
 
 void cn_facts_init(cn_facts *f, const cn_state *view, const int32_t *knob);
-/* Whether the seat can go out now (cn_seat_can_go_out from the facts). */
+/* Whether the seat can go out now (cn_seat_out_kept). */
 int cn_facts_can_go_out(const cn_facts *f);
 /* Whether the seat wants to go out now (and can_go_out), computed once. */
 int cn_facts_wants_out(cn_facts *f);
@@ -70,25 +77,19 @@ typedef struct cn_meld_sum {
 /* The score of a meld with sum s, unless the seat wants to go out (see
  * cn_out_meld_score). */
 long cn_meld_score(const cn_facts *f, const cn_meld_sum *s);
-/* For a seat of an opened side that does not want to go out: the fewest
- * cards from the hand (used) a single group of k naturals and at least one
- * wild card, laid on the side's meld of that rank of `size` cards (0: a
- * new meld), must hold before cn_meld_score can score it above CN_NEVER
- * (INT_MAX: never), when it leaves two cards or more.  The walk counts the
- * groups below it without scoring them. */
-static inline int cn_meld_wild_floor(const cn_facts *f, int size, int k)
-{
-    /* Read with cn_meld_score (player.c): a group with wild cards scores
-     * only when it completes a canasta or, with pairs not kept, lays a new
-     * natural pair with them.  Inline: the walk asks it for every row. */
-    if (f->knob[CANASTA_KNOB_WILD_CARDS - 1] == CANASTA_WILDS_SAVE)
-        return INT_MAX;
-    if (size == 0 && k == 2 && !f->knob[CANASTA_KNOB_KEEP_PAIRS - 1])
-        return 0;
-    return size < 7 ? 7 - size : INT_MAX;
-}
 /* Whether the take-pile knobs find the pile worth taking now. */
 int cn_take_worth(const cn_facts *f);
+/* The same for the seat to move of st, whose side has opened or not. */
+static inline int cn_take_worth_at(const cn_state *st, const int32_t *knob,
+                                   int opened)
+{
+    const int policy = knob[CANASTA_KNOB_TAKE_PILE - 1];
+    /* or'ed, not tested in turn: the facts vary from draw to draw */
+    return (policy == CANASTA_TAKE_ALWAYS) |
+           ((policy == CANASTA_TAKE_WORTHWHILE) &
+            ((st->pile_n >= knob[CANASTA_KNOB_PILE_SIZE - 1]) |
+             (opened == 0) | (st->stock_n == 0)));
+}
 /* The score of taking the pile with `used` cards from the hand, `wilds`
  * of them wild. */
 long cn_take_score(const cn_facts *f, int used, int wilds);
@@ -102,18 +103,23 @@ long cn_out_meld_score(const cn_meld_sum *s, int still_out);
  * found the discards, listed last, cannot win. */
 #define CN_DISCARD_MAX 430L
 
-/* How much the seat would rather throw card c (higher: sooner).  Here,
- * inline, because the fast path asks it for every kind of card held;
- * written with selects rather than tests, since the hand's counts are
- * unpredictable. */
-static inline long cn_discard_score(const cn_facts *f, int c)
+/* How much the seat would rather throw a card of kind d (cn_kind: 2 a
+ * two, 3 a black three, 4..14 a natural, 15 the joker; higher: sooner).
+ * Here, inline, because the decision asks it for every kind of card
+ * held; by kind, not by card code, since that is what the walk holds,
+ * and written with selects rather than tests, since the hand's counts
+ * are unpredictable. */
+static inline long cn_discard_score(const cn_facts *f, int d)
 {
-    const cn_state *v = f->st;
-    if (cn_is_wild(c))
+    /* V1 by kind: a black three 5, 4..7 5, 8..K 10, an ace 20 (the wild
+     * kinds return first) */
+    static const uint8_t value_of[16] = { 0, 0, 20, 5, 5, 5, 5, 5,
+                                          10, 10, 10, 10, 10, 10, 20, 50 };
+    if (0x8004u >> d & 1)
         return 1; /* a wild card is worth more in hand than anything */
-    const int r = cn_rank(c), b3 = cn_is_black3(c);
-    const int held = f->nat[r]; /* nat[3]: the black threes */
-    const long value = cn_value(c);
+    const int b3 = d == 3;
+    const int held = f->nat[d]; /* nat[3]: the black threes */
+    const long value = value_of[d];
     long s;
     switch (f->knob[CANASTA_KNOB_DISCARD - 1]) {
     case CANASTA_DISCARD_LOW:
@@ -122,58 +128,237 @@ static inline long cn_discard_score(const cn_facts *f, int c)
     case CANASTA_DISCARD_HIGH:
         s = 100 + 4 * value;
         break;
-    default: { /* SAFE */
-        /* the top card alone would take the pile for the next side (its
-         * meld: cn_rule_take_form); else, a pile worth having: be
-         * careful */
-        const int joins =
-            f->next_is_opponent &
-            (cn_rule_take_form(f->next_frozen,
-                               v->melds[f->next_side][r].naturals > 0, 0,
-                               0) == CN_ALLOWED);
-        const long careful = (f->next_is_opponent & (v->pile_n >= 4)) ? 20
-                                                                       : 0;
-        /* a black three on top stops the next player taking the pile
-         * (cn_rule_pile) */
-        s = b3 ? 400 : 200 - 2 * value - (joins ? 150 : careful);
+    default: /* SAFE */
+        /* the top card alone would take the pile for the next side
+         * (next_takes); else, a pile worth having: be careful.  A black
+         * three on top stops the next player taking the pile
+         * (cn_rule_pile). */
+        {
+            /* 150 where the top card would join, else careful: a select
+             * in arithmetic (the ranks' bits are unpredictable) */
+            const long joins = -(long)(f->next_takes >> d & 1);
+            s = b3 ? 400
+                   : 200 - 2 * value -
+                         (f->careful + ((150 - f->careful) & joins));
+        }
         break;
     }
-    }
-    /* Keep pairs and sets together: a single card goes first. */
-    s += held == 1 ? 30 : held == 2 ? -10 : 0;
+    /* Keep pairs and sets together: a single card goes first (+30), a
+     * pair's card later (-10); a table, not a test, as the counts are
+     * unpredictable. */
+    static const int8_t by_held[4] = { 0, 30, -10, 0 };
+    s += by_held[held < 3 ? held : 3];
     /* A card of a rank the side has melded can join the meld later. */
-    s -= ((b3 == 0) & (f->meld_size[r] > 0)) ? 40 : 0;
+    s -= 40L * ((b3 == 0) & (f->meld_size[d] > 0));
     return s > 2 ? s : 2; /* still above any wild card */
 }
 
 
-/* Ties between equal scores: a seeded hash of the move's place in the
- * list of legal moves (legal.c's order). */
-static inline uint64_t cn_player_tie(uint64_t seed, uint64_t index)
+/* The meld's groups summed as cn_meld_score weighs them. */
+static inline void cn_meld_sum_of(cn_meld_sum *s, const cn_facts *f,
+                                  const cn_cand *c)
 {
-    /* Two splitmix64 steps, the seed mixed in between. */
-    return cn_mix64((cn_mix64(index + CN_GOLDEN_GAMMA) ^ seed) +
+    s->used = c->used;
+    s->wilds = c->wilds;
+    s->completes = s->new_pair_wild = s->pair_added = 0;
+    for (int i = 0; i < c->n; i++) {
+        const cn_spec *g = &c->g[i];
+        const int size = f->meld_size[g->r], used = g->k + g->t + g->j;
+        s->completes += size < 7 && size + used >= 7;
+        s->new_pair_wild += size == 0 && g->k == 2 && g->t + g->j > 0;
+        s->pair_added += size > 0 && g->k == 2 && f->nat[g->r] == 2;
+    }
+}
+
+/* The meld's score; while going out, as if the exit stayed open (*exit
+ * 1 then). */
+static inline long cn_cand_meld_score(cn_facts *f, const cn_cand *c,
+                                      int *exit)
+{
+    cn_meld_sum s;
+    cn_meld_sum_of(&s, f, c);
+    if (f->out_known ? f->wants_out : cn_facts_wants_out(f)) {
+        *exit = 1;
+        return cn_out_meld_score(&s, 1);
+    }
+    return cn_meld_score(f, &s);
+}
+
+/* The score of candidate c (cn_score_cand), but for a meld while going
+ * out, whose score depends on whether the seat can still go out after
+ * it: *exit is 1 then, and the score the one it gets if so
+ * (cn_cand_out_after settles it; else it is CN_NEVER).  Inline, so that
+ * the decision's walk scores each kind of candidate with that kind's
+ * code alone. */
+static inline long cn_score_open(cn_facts *f, const cn_cand *c, int *exit)
+{
+    *exit = 0;
+    switch (c->kind) {
+    case CANASTA_MOVE_DRAW:
+        return 1000;
+    case CANASTA_MOVE_DECLINE:
+        return 900;
+    case CANASTA_MOVE_TAKE_PILE:
+        return cn_take_score(f, c->used, c->wilds);
+    case CANASTA_MOVE_ASK:
+        /* The question is legal only for a seat that can go out
+         * (cn_rule_ask). */
+        return cn_facts_out(f, 1) && f->knob[CANASTA_KNOB_ASK - 1]
+            ? 5000 : CN_NEVER;
+    case CANASTA_MOVE_MELD:
+        return cn_cand_meld_score(f, c, exit);
+    case CANASTA_MOVE_DISCARD:
+        /* Always below every wanted meld: discarding ends the turn. */
+        return cn_discard_score(f, c->discard);
+    case CANASTA_MOVE_ANSWER_YES:
+    case CANASTA_MOVE_ANSWER_NO:
+        /* The partner's side goes out if this seat says yes, and this
+         * seat's cards count against the side. */
+        return (c->kind == CANASTA_MOVE_ANSWER_YES) == cn_answer_yes(f) ? 10
+                                                                       : 5;
+    default:
+        return 0; /* the next hand: the only move */
+    }
+}
+
+/* Read with the scores above: a single group of an opened side's rank r
+ * (meld of size cards, room for more wild cards), of k naturals (or any
+ * number up to the nat held, k < 0) and, with wild 1, at least one wild
+ * card. */
+static inline long cn_group_bound(cn_facts *f, int r, int k, int wild)
+{
+    const int size = f->meld_size[r], hn = f->hand_n;
+    const int room = cn_wild_room(f->meld_wild[r]);
+    const int wild_in = room < f->wilds ? room : f->wilds;
+    const int kmax = k < 0 ? f->nat[r] : k;
+    int most = kmax + wild_in; /* the most cards a group of the branch holds */
+    most = most < hn ? most : hn;
+    if (f->out_known ? f->wants_out : cn_facts_wants_out(f))
+        return 3000 + 20L * most + 200L * (size < 7 && size + most >= 7);
+    /* A group must leave two cards to score (cn_meld_score). */
+    const int keep = hn - 2;
+    long b = CN_NEVER;
+    if (!wild) {
+        const int nat_most = kmax < keep ? kmax : keep;
+        if (nat_most >= (size ? 1 : 3))
+            b = 1300 + 10L * nat_most +
+                200L * (size < 7 && size + nat_most >= 7);
+    }
+    if (wild_in > 0 &&
+        f->knob[CANASTA_KNOB_WILD_CARDS - 1] == CANASTA_WILDS_FINISH) {
+        const int fit = most < keep ? most : keep; /* with wild cards */
+        if ((size < 7) & (size + fit >= 7) & (fit > (k < 0 ? 0 : k)))
+            b = b > 1590 ? b : 1590; /* completes: 1600 - 10 per wild */
+        if ((size == 0) & (kmax >= 2) & ((k < 0) | (k == 2)) & (3 <= keep) &
+            (f->knob[CANASTA_KNOB_KEEP_PAIRS - 1] == 0))
+            b = b > 1160 ? b : 1160; /* a pair and wild: 1200 - 40 each */
+    }
+    return b;
+}
+
+/* The most any candidate of a branch the enumerator asks about (enter:
+ * CN_BRANCH_*, with its r and k) can score: the decision skips the
+ * branch when that is below its best so far (CN_NEVER: nothing in it
+ * scores more).  Inline: it is asked for every rank and row of groups. */
+static inline long cn_branch_bound(cn_facts *f, int branch, int r, int k)
+{
+    switch (branch) {
+    case CN_BRANCH_TAKES:
+        /* cn_take_score with nothing from the hand */
+        return cn_take_worth(f) ? 2000 + 10L * f->st->pile_n : 100;
+    case CN_BRANCH_RANK:
+        return cn_group_bound(f, r, -1, 0);
+    case CN_BRANCH_WILDS:
+        return cn_group_bound(f, r, k, 1);
+    case CN_BRANCH_OPENINGS:
+        /* 1500 less 3 a card, three at least; going out, 3000, 20 a card
+         * and 200 a canasta, with the whole hand at most */
+        if (f->out_known ? f->wants_out : cn_facts_wants_out(f))
+            return 3000 + 220L * f->hand_n;
+        return 1491;
+    case CN_BRANCH_DISCARDS:
+        return CN_DISCARD_MAX;
+    case CN_BRANCH_DEEPER:
+        /* an opening's score only falls with more cards and wild cards,
+         * but for one that goes out */
+        if (f->st->phase == CANASTA_PHASE_DRAW)
+            return cn_take_score(f, r, k);
+        if (f->out_known ? f->wants_out : cn_facts_wants_out(f))
+            return 3000 + 220L * f->hand_n;
+        return f->hand_n - r < 2 ? CN_NEVER : 1500 - 40L * k - 3L * r;
+    default:
+        return 0x7FFFFFFFL;
+    }
+}
+
+/* Ties between equal scores are broken by the move itself: a seeded hash
+ * of its action (cn_action_of_kinds, canasta_action_of_move's numbering),
+ * the smallest first.  For a fixed seed the hash is a bijection of the
+ * action, so two moves tie on it only if their actions are equal (two
+ * hashed multi-group actions colliding), and then their groups decide
+ * (cn_cand_before).  The mix is lib/rng.h's. */
+static inline uint64_t cn_player_tie(uint64_t seed, uint64_t action)
+{
+    /* Two rounds of the mix, the seed mixed in between. */
+    return cn_mix64((cn_mix64(action + CN_GOLDEN_GAMMA) ^ seed) +
                     CN_GOLDEN_GAMMA);
 }
 
-/* The decision from the hand's counts, without listing the legal moves
- * (player_fast.c): 1 with *move set, or 0 when this decision needs the
- * full list (see player_fast.c for which).  The caller fills f first with
- * cn_facts_init on the game.  With walked, every legal move is walked
- * (none skipped because it cannot win) and *walked is their number, for
- * the tests to compare with the legal moves. */
-int cn_player_fast(canasta_move *move, cn_facts *f, uint64_t seed,
-                   uint64_t *walked);
-/* Choose for the seat to move: view and f are filled in (the caller's
- * storage, so that hint.c can explain the choice from the same facts). */
-int cn_player_decide(canasta_move *move, cn_facts *f, cn_state *view,
+/* The score of candidate c (a legal move of the decision f is about). */
+long cn_score_cand(cn_facts *f, const cn_cand *c);
+/* Whether the seat can still go out after meld c (c->out_after: the
+ * enumerator proved it already). */
+int cn_cand_out_after(const cn_facts *f, const cn_cand *c);
+
+/* The player's choice among candidates, as the enumerator hands them
+ * over (or as a test offers them, in any order): the best score, ties to
+ * the smallest cn_player_tie of the action. */
+typedef struct cn_choice {
+    cn_facts *f;
+    uint64_t seed;
+    long best;          /* the best candidate's score */
+    uint64_t key;       /* its tie key, once needed (key_known) */
+    int found, key_known;
+    /* Skip what cannot beat the best (0: the tests' exhaustive walk). */
+    int prune;
+    /* A move scoring CN_NEVER cannot be the choice: a discard, which
+     * scores more, is legal. */
+    int never_loses;
+    /* With prune: the least score that can still be the choice (the
+     * best's, or above CN_NEVER when never_loses); what scores less, or
+     * a branch whose most is less, is skipped.  LONG_MIN without. */
+    long bar;
+    long pending;       /* want's score of the candidate it was asked */
+    int pending_out;    /* 1: pending assumes the exit stays open */
+    cn_cand move;       /* the best candidate */
+} cn_choice;
+
+void cn_choice_start(cn_choice *ch, cn_facts *f, uint64_t seed, int prune);
+/* Offer legal candidate c (scored, then kept if it is the best so far). */
+void cn_choice_offer(cn_choice *ch, const cn_cand *c);
+/* Whether candidate a goes before b when score and tie key are equal
+ * (their actions are equal: only hashed actions can be). */
+int cn_cand_before(const cn_cand *a, const cn_cand *b);
+
+/* How cn_player_decide_how decides (the tests compare them): */
+enum {
+    CN_DECIDE_SHORTCUTS = 1, /* the draw decided at once when it must win */
+    CN_DECIDE_PRUNE = 2,     /* skip candidates and branches that lose */
+    CN_DECIDE_ANY_ORDER = 4, /* each rank's groups largest first */
+    CN_DECIDE_DEFAULT = 7
+};
+
+/* Choose for the seat to move, with f the caller's storage for the
+ * facts (filled in unless the draw was decided at once).  *move is
+ * cleared first, then set (not written at all once the game is over). */
+int cn_player_decide(canasta_move *move, cn_facts *f,
                      const canasta_player *player, const canasta_game *game,
                      uint64_t seed);
-/* The same with shortcuts 0: every legal move listed and scored, never a
- * shortcut (the tests compare the two). */
-int cn_player_decide_how(canasta_move *move, cn_facts *f, cn_state *view,
+/* The same, as how says (CN_DECIDE_*): the same move, whatever how.
+ * The game is not over; only the bytes of *move its kind uses are
+ * written. */
+int cn_player_decide_how(canasta_move *move, cn_facts *f,
                          const canasta_player *player,
-                         const canasta_game *game, uint64_t seed,
-                         int shortcuts);
+                         const canasta_game *game, uint64_t seed, int how);
 
 #endif

@@ -179,8 +179,7 @@ static int same_start(const rec_hand *h, const canasta_game *g)
         h->from_position != g->from_position)
         return 0;
     if (h->from_position)
-        return h->base && memcmp(h->base, g->base, sizeof *g->base) == 0 ? 2
-                                                                          : 0;
+        return h->base && cn_state_equal(h->base, g->base) ? 2 : 0;
     cn_start now;
     cn_start_of_state(&now, st);
     if (h->known_start && !cn_start_same(&h->s, &now))
@@ -319,7 +318,8 @@ CANASTA_API int canasta_record_update(canasta_record *record,
     cn_state b;
     memcpy(&b, st, sizeof b);
     cn_deal(&b);
-    int equal = memcmp(a, &b, sizeof b) == 0;
+    int equal = cn_state_equal(a, &b); /* the events past the last used
+                                        * are not part of a state */
     cn_rec_run_done(&x);
     if (!equal)
         return CANASTA_E_ARG;

@@ -51,12 +51,32 @@ uint32_t cn_rng_below(cn_rng *r, uint32_t n)
     }
 }
 
+/* The shuffle's draws, cn_rng_below's, with the generator's kind chosen
+ * once and its state in locals: a deal shuffles 108 cards a hand, and the
+ * state written back after every draw was most of the loop. */
 void cn_rng_shuffle(cn_rng *r, uint8_t *cards, int n)
 {
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)cn_rng_below(r, (uint32_t)(i + 1));
-        uint8_t t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
+    if (!r->xoshiro) {
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)cn_rng_below(r, (uint32_t)(i + 1));
+            uint8_t t = cards[i];
+            cards[i] = cards[j];
+            cards[j] = t;
+        }
+        return;
     }
+    uint64_t s[4] = { r->s[0], r->s[1], r->s[2], r->s[3] };
+    for (int i = n - 1; i > 0; i--) {
+        const uint32_t bound = (uint32_t)(i + 1);
+        uint32_t v, rem;
+        do {
+            v = (uint32_t)(xoshiro_next(s) >> 32);
+            rem = v % bound;
+        } while ((uint64_t)(v - rem) + bound > (1ULL << 32));
+        uint8_t t = cards[i];
+        cards[i] = cards[rem];
+        cards[rem] = t;
+    }
+    for (int k = 0; k < 4; k++)
+        r->s[k] = s[k];
 }

@@ -1,23 +1,8 @@
-/* rulebook.c - the predicates of rulebook.h that are not inline: the G4
- * question, who must be able to go out (G1, G4), the two G3 decisions
+/* rulebook.c - the predicates of rulebook.h that are not inline: who
+ * must be able to go out (G1, G4), the two G3 decisions
  * (the waiver of the opening minimum, and whether an exit is concealed)
  * and the end of the game (S6).  No words: the callers say them. */
 #include "rulebook.h"
-
-int cn_rule_ask(const cn_state *st, int seat)
-{
-    if (!st->p.ask_allowed)
-        return CN_REFUSED_G4_ASK_OFF;
-    if (cn_partner(st, seat) < 0)
-        return CN_REFUSED_G4_NO_PARTNER; /* X3: none before the pile */
-    if (st->permission != CANASTA_PERMISSION_NONE)
-        return CN_REFUSED_G4_ASKED;
-    if (st->turn_melds || st->turn_take_extra)
-        return CN_REFUSED_G4_ASK_LATE;
-    if (st->hand_n[seat] < 2)
-        return CN_REFUSED_G4_ONE_CARD;
-    return CN_REFUSED_G4_CANNOT_OUT | CN_UNLESS_OUT;
-}
 
 int cn_rule_must_go_out(const cn_state *st)
 {

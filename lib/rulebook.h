@@ -63,16 +63,25 @@ static inline int cn_unless_out(int verdict, int can_out)
  * side when (bits & CANASTA_PILE_FROZEN_MASK) != 0.  The state keeps the
  * answer for every side (cn_kept.pile, renewed by cn_pile_changed), which
  * cn_pile_flags and cn_pile_frozen read. */
-static inline int cn_rule_pile(const cn_state *st, int side)
+static inline int cn_rule_pile_cards(const cn_state *st)
 {
     int f = (st->pile_wilds ? CANASTA_PILE_FROZEN_WILD : 0) |
-            (st->pile_red3 ? CANASTA_PILE_FROZEN_RED_THREE : 0) |
-            (st->opened[side] ? 0 : CANASTA_PILE_FROZEN_UNOPENED);
+            (st->pile_red3 ? CANASTA_PILE_FROZEN_RED_THREE : 0);
     if (st->pile_n == 0)
         return f | CANASTA_PILE_EMPTY;
     int top = st->pile[st->pile_n - 1];
     return f | (cn_is_wild(top) ? CANASTA_PILE_BLOCKED_WILD
                 : cn_is_black3(top) ? CANASTA_PILE_BLOCKED_BLACK_THREE : 0);
+}
+/* cn_rule_pile_cards: the bits the cards decide, the same for every
+ * side; the side's own: whether it has opened. */
+static inline int cn_rule_pile_side(int cards, int opened)
+{
+    return cards | (opened ? 0 : CANASTA_PILE_FROZEN_UNOPENED);
+}
+static inline int cn_rule_pile(const cn_state *st, int side)
+{
+    return cn_rule_pile_side(cn_rule_pile_cards(st), st->opened[side]);
 }
 
 /* The bits of cn_rule_pile that let nobody take the pile now: it is
@@ -170,16 +179,31 @@ static inline int cn_rule_after_meld(int black_threes, int hand_after,
                : CN_ALLOWED;
 }
 
-/* ---- rulebook.c ---- */
-
 /* G4 (X3): may seat, in the play phase, ask "may I go out?" now?  The
  * question must be allowed by the rules, the seat must have a partner, it
  * asks once a turn, right after drawing or taking the pile and before any
  * other meld, and with two cards at least (with one, a "no" would leave
  * it no move).  When all of that holds the answer is
  * CN_REFUSED_G4_CANNOT_OUT | CN_UNLESS_OUT: it may ask if it could go out
- * (the going-out check is left to the caller, being the costly part). */
-int cn_rule_ask(const cn_state *st, int seat);
+ * (the going-out check is left to the caller, being the costly part).
+ * Inline: the legal moves ask it at every play decision. */
+static inline int cn_rule_ask(const cn_state *st, int seat)
+{
+    if (!st->p.ask_allowed)
+        return CN_REFUSED_G4_ASK_OFF;
+    if (cn_partner(st, seat) < 0)
+        return CN_REFUSED_G4_NO_PARTNER; /* X3: none before the pile */
+    if (st->permission != CANASTA_PERMISSION_NONE)
+        return CN_REFUSED_G4_ASKED;
+    if (st->turn_melds || st->turn_take_extra)
+        return CN_REFUSED_G4_ASK_LATE;
+    if (st->hand_n[seat] < 2)
+        return CN_REFUSED_G4_ONE_CARD;
+    return CN_REFUSED_G4_CANNOT_OUT | CN_UNLESS_OUT;
+}
+
+/* ---- rulebook.c ---- */
+
 /* G1, G4: the seat that must be able to go out now, or -1: the asker
  * while its question waits for the answer, and in the play phase the
  * player to move after a yes, or holding one card (every move that would

@@ -67,18 +67,55 @@ static int group_index(const group_kinds *k)
     return (k->rank - 3) * 130 + k->naturals * 10 + combo;
 }
 
+/* A group's dense index from its counts (valid ones: group_index). */
+static uint64_t spec_index(const cn_spec *g)
+{
+    const int index = (g->r - 3) * 130 + g->k * 10 + wild_combo(g->t, g->j);
+    return (uint64_t)index;
+}
+
+uint64_t cn_action_of_kinds(int kind, int discard, int n, const cn_spec *g)
+{
+    switch (kind) {
+    case CANASTA_MOVE_DRAW: return 0;
+    case CANASTA_MOVE_DECLINE: return 1;
+    case CANASTA_MOVE_ASK: return 2;
+    case CANASTA_MOVE_ANSWER_YES: return 3;
+    case CANASTA_MOVE_ANSWER_NO: return 4;
+    case CANASTA_MOVE_NEXT_HAND: return 5;
+    case CANASTA_MOVE_DISCARD:
+        return 6 + (uint64_t)(discard - 2); /* discard_kind's order */
+    default:
+        break;
+    }
+    uint64_t base = kind == CANASTA_MOVE_MELD ? 20 : 1580;
+    if (n == 1)
+        return base + spec_index(&g[0]);
+    /* Several groups: a hash of the kind and of
+     * each group's kinds, in order, with the top bit set. */
+    uint64_t h = cn_mix64(0x43414E41ULL ^ (uint64_t)kind);
+    h = cn_mix64(h ^ (uint64_t)n);
+    for (int i = 0; i < n; i++)
+        h = cn_mix64(h + CN_GOLDEN_GAMMA + spec_index(&g[i]));
+    return h | CANASTA_ACTION_MULTI;
+}
+
 CANASTA_API int canasta_action_of_move(uint64_t *action,
                                        const canasta_move *move)
 {
+    /* cppcheck-suppress unassignedVariable ; no group read below 1 */
+    static const cn_spec no_group[1];
     if (!action || !move)
         return CANASTA_E_NULL;
     switch (move->kind) {
-    case CANASTA_MOVE_DRAW: *action = 0; return CANASTA_OK;
-    case CANASTA_MOVE_DECLINE: *action = 1; return CANASTA_OK;
-    case CANASTA_MOVE_ASK: *action = 2; return CANASTA_OK;
-    case CANASTA_MOVE_ANSWER_YES: *action = 3; return CANASTA_OK;
-    case CANASTA_MOVE_ANSWER_NO: *action = 4; return CANASTA_OK;
-    case CANASTA_MOVE_NEXT_HAND: *action = 5; return CANASTA_OK;
+    case CANASTA_MOVE_DRAW:
+    case CANASTA_MOVE_DECLINE:
+    case CANASTA_MOVE_ASK:
+    case CANASTA_MOVE_ANSWER_YES:
+    case CANASTA_MOVE_ANSWER_NO:
+    case CANASTA_MOVE_NEXT_HAND:
+        *action = cn_action_of_kinds(move->kind, 0, 0, no_group);
+        return CANASTA_OK;
     case CANASTA_MOVE_DISCARD:
         if (!cn_valid_card(move->card))
             return CANASTA_E_CARD;
@@ -95,28 +132,22 @@ CANASTA_API int canasta_action_of_move(uint64_t *action,
     /* A meld has a group; a take always has groups[0], the top card's. */
     if (move->ngroups > CANASTA_MOVE_MAX_GROUPS || move->ngroups == 0)
         return CANASTA_E_MOVE;
-    group_kinds k[CANASTA_MOVE_MAX_GROUPS];
+    cn_spec sp[CANASTA_MOVE_MAX_GROUPS];
     for (int g = 0; g < move->ngroups; g++) {
+        group_kinds k;
         if (move->groups[g].count > CANASTA_GROUP_MAX_CARDS)
             return CANASTA_E_MOVE;
-        int rc = group_kinds_of(&k[g], &move->groups[g]);
+        int rc = group_kinds_of(&k, &move->groups[g]);
         if (rc)
             return rc;
-        if (group_index(&k[g]) < 0)
+        if (group_index(&k) < 0)
             return CANASTA_E_MOVE;
+        sp[g].r = (int8_t)k.rank;
+        sp[g].k = (int8_t)k.naturals;
+        sp[g].t = (int8_t)k.twos;
+        sp[g].j = (int8_t)k.jokers;
     }
-    uint64_t base = move->kind == CANASTA_MOVE_MELD ? 20 : 1580;
-    if (move->ngroups == 1) {
-        *action = base + (uint64_t)group_index(&k[0]);
-        return CANASTA_OK;
-    }
-    /* Several groups: a hash of the kind and of
-     * each group's kinds, in order, with the top bit set. */
-    uint64_t h = cn_mix64(0x43414E41ULL ^ (uint64_t)move->kind);
-    h = cn_mix64(h ^ (uint64_t)move->ngroups);
-    for (int g = 0; g < move->ngroups; g++)
-        h = cn_mix64(h + CN_GOLDEN_GAMMA + (uint64_t)group_index(&k[g]));
-    *action = h | CANASTA_ACTION_MULTI;
+    *action = cn_action_of_kinds(move->kind, 0, move->ngroups, sp);
     return CANASTA_OK;
 }
 

@@ -12,19 +12,6 @@ int cn_side_canastas(const cn_state *st, int side)
     return n;
 }
 
-/* G4: the partner who answers "may I go out?": the next seat in turn
- * order on the same side; -1 when the player has no partner. */
-int cn_partner(const cn_state *st, int seat)
-{
-    int np = st->p.players;
-    for (int i = 1; i < np; i++) {
-        int s = seat + i < np ? seat + i : seat + i - np;
-        if (st->side_of[s] == st->side_of[seat])
-            return s;
-    }
-    return -1;
-}
-
 void cn_lay_red_three(cn_state *st, int seat, int card)
 {
     st->red3[seat][card == 14]++;
@@ -36,6 +23,17 @@ void cn_lay_red_three(cn_state *st, int seat, int card)
  * ends the hand at once (E2). */
 int cn_draw_cards(cn_state *st, int seat, int count, int event_kind)
 {
+    /* The usual draw, one card that is not a red three: the same as the
+     * loop below makes of it, without collecting the cards first. */
+    if (count == 1 && st->stock_n > 0 &&
+        !cn_is_red3(st->stock[st->stock_n - 1])) {
+        const int c = st->stock[--st->stock_n];
+        st->stock[st->stock_n] = 0;
+        cn_hand_add(st, seat, c);
+        cn_event_add(st, event_kind, seat, st->side_of[seat], -1, -1);
+        cn_event_card(st, c);
+        return 0;
+    }
     /* The drawn cards and the red threes among them become two events;
      * the cards are collected first because the event pool is a stack. */
     uint8_t kept[CN_MAX_DECK], threes[CN_MAX_DECK];

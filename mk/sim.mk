@@ -13,6 +13,8 @@
 #                         to canasta-replay
 #   make strategy-study   reruns the study of docs/STRATEGY.md
 #                         (tools/strategy-study.sh; long: see the doc)
+#   make old-player-match the reference player against 1.0.0's
+#                         (tools/old-player-match.sh)
 #
 # Like the examples it uses only the public header (and the shared option
 # parser, tools/cli.o) and links statically against libcanasta.a; it runs games on threads (-pthread).
@@ -55,6 +57,12 @@ check-study: $(SIM_PROG)
 
 strategy-study: $(SIM_PROG)
 	SIM=./$(SIM_PROG) $(SHELL) $(srcdir)/tools/strategy-study.sh
+
+# The current reference player against 1.0.0's in a mirrored match
+# (tools/old-player-match.sh; about a minute on one core).
+.PHONY: old-player-match
+old-player-match: $(SIM_PROG) $(STATIC_LIB)
+	SIM=./$(SIM_PROG) $(SHELL) $(srcdir)/tools/old-player-match.sh
 
 install: install-sim
 install-sim: $(SIM_PROG)

@@ -35,6 +35,13 @@ static void facts_ok(const canasta_game *g, const char *where, long step)
 {
     REQ_MSG(cn_facts_check(&g->st), "%s, move %ld: a kept fact differs "
             "from its recount", where, step);
+    /* the going-out check from the kept facts (its masks) says what the
+     * one from the cards says, for every seat */
+    for (int s = 0; s < g->st.p.players; s++)
+        REQ_MSG(cn_seat_out_kept(&g->st, s) == cn_seat_can_go_out(&g->st, s),
+                "%s, move %ld: seat %d can go out by the kept facts %d, by "
+                "the cards %d", where, step, s, cn_seat_out_kept(&g->st, s),
+                cn_seat_can_go_out(&g->st, s));
     if (g->from_position)
         REQ_MSG(cn_facts_check(g->base), "%s, move %ld: the base state's "
                 "kept facts differ from their recount", where, step);

@@ -17,14 +17,15 @@
  *
  * Random play uses the splitmix64 generator of helpers.h, never rand().
  * The public API is used, except for the cross-check of the player's
- * fast paths against scoring every legal move (player.h).
+ * choice against scoring every legal move, and of its walk over the
+ * enumerator's candidates in other orders (player.h, enumerate.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
-#include "player.h" /* cn_player_decide_how: the shortcuts' cross-check */
+#include "player.h" /* the choice against every legal move scored */
 
 #define PL_MAX_SEATS 6
 #define PL_MAX_DECK 162 /* three packs and six jokers (X6) */
@@ -154,6 +155,12 @@ static int card_of(const char *text)
 static int starts_with(const char *s, const char *prefix)
 {
     return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
 /* ---------------------------------------------------------------- */
@@ -496,98 +503,204 @@ END_TEST
 /* Legality, completeness, determinism                                */
 /* ---------------------------------------------------------------- */
 
-/* cn_meld_wild_floor's promise, by which the walk counts rows of wild
- * groups without scoring them: for an opened side's seat that neither
- * wants out nor was told yes, a legal single group with wild cards that
- * leaves two cards or more and uses fewer cards than the floor scores
- * CN_NEVER (sc: cn_score_move of m). */
-static void floor_check(cn_facts *f, const canasta_move *m, long sc,
-                        const char *where)
+/* The enumerator's candidates of a decision, in the list's order. */
+typedef struct {
+    cn_cand v[4096];
+    size_t n;
+} cand_list;
+
+static void collect_take(void *ctx, const cn_cand *c)
 {
-    const canasta_group *g = &m->groups[0];
-    int k = 0, i;
-    char text[CANASTA_MOVE_TEXT_MAX];
-    if (m->kind != CANASTA_MOVE_MELD || m->ngroups != 1 || !f->opened ||
-        f->st->permission == CANASTA_PERMISSION_YES || cn_facts_wants_out(f))
-        return;
-    for (i = 0; i < g->count; i++)
-        k += !cn_is_wild(g->cards[i]);
-    if (k == g->count || f->hand_n - g->count < 2)
-        return;
-    if (g->count < cn_meld_wild_floor(f, f->meld_size[g->rank], k))
-        REQ_MSG(sc == CN_NEVER, "%s: %s scores %ld below the wild floor %d",
-                where, mtext(text, sizeof text, m), sc,
-                cn_meld_wild_floor(f, f->meld_size[g->rank], k));
+    cand_list *l = ctx;
+    REQ(l->n < sizeof l->v / sizeof l->v[0]);
+    l->v[l->n++] = *c;
 }
 
-/* The player's fast paths against scoring every legal move, at g's
- * decision for player p and seed:
- *  - chosen (what canasta_player_choose gave) is the full list's move;
+/* The choice when the candidates are offered in the order of idx. */
+static cn_cand choice_in_order(cn_facts *f, const cand_list *cl,
+                               const size_t *idx, uint64_t seed)
+{
+    cn_choice ch;
+    size_t i;
+    cn_choice_start(&ch, f, seed, 1);
+    for (i = 0; i < cl->n; i++)
+        cn_choice_offer(&ch, &cl->v[idx[i]]);
+    REQ(ch.found);
+    return ch.move;
+}
+
+/* The most of the branch candidate c belongs to, where the decision's
+ * walk asks the bound of one (cn_branch_bound): each is checked to be at
+ * least c's score. */
+static void bound_check(cn_facts *f, const cn_cand *c, long sc,
+                        const char *where)
+{
+    long b = 0x7FFFFFFFL;
+    if (c->kind == CANASTA_MOVE_TAKE_PILE)
+        b = cn_branch_bound(f, CN_BRANCH_TAKES, c->g[0].r, 0);
+    else if (c->kind == CANASTA_MOVE_DISCARD)
+        b = cn_branch_bound(f, CN_BRANCH_DISCARDS, 0, 0);
+    else if (c->kind == CANASTA_MOVE_MELD && !f->opened)
+        b = cn_branch_bound(f, CN_BRANCH_OPENINGS, 0, 0);
+    if ((c->kind == CANASTA_MOVE_MELD || c->kind == CANASTA_MOVE_TAKE_PILE) &&
+        !f->opened) {
+        /* the opening search's bound for every part of the groups */
+        int i, used = 0, wilds = 0;
+        for (i = 0; i < c->n; i++) {
+            long d;
+            used += c->g[i].k + c->g[i].t + c->g[i].j;
+            wilds += c->g[i].t + c->g[i].j;
+            d = cn_branch_bound(f, CN_BRANCH_DEEPER, used, wilds);
+            REQ_MSG(sc <= d, "%s: an opening scores %ld above the bound %ld "
+                    "of its first %d groups", where, sc, d, i + 1);
+        }
+    }
+    else if (c->kind == CANASTA_MOVE_MELD && c->g[0].r >= 4) {
+        b = cn_branch_bound(f, CN_BRANCH_RANK, c->g[0].r, 0);
+        if (c->wilds) {
+            long w = cn_branch_bound(f, CN_BRANCH_WILDS, c->g[0].r,
+                                     c->g[0].k);
+            REQ_MSG(sc <= w, "%s: a meld of rank %d (%d naturals, %d wild) "
+                    "scores %ld above its row's bound %ld", where,
+                    c->g[0].r, c->g[0].k, c->wilds, sc, w);
+        }
+    }
+    REQ_MSG(sc <= b, "%s: a move of kind %d scores %ld above its branch's "
+            "bound %ld", where, c->kind, sc, b);
+}
+
+/* The player's choice (chosen, what canasta_player_choose gave for p and
+ * seed at g's decision) against scoring every legal move:
+ *  - brute force: of canasta_legal_moves, the moves of the top score
+ *    (cn_score_move), and of those the one whose action
+ *    (canasta_action_of_move), hashed with the seed (cn_player_tie), is
+ *    smallest: chosen must be that move;
+ *  - the same move with pruning off, in the list's order and largest
+ *    first, and with pruning on in the list's order (every legal move
+ *    handed over when nothing is skipped: as many as the list holds);
+ *  - the same move when the candidates are offered in reverse and in a
+ *    shuffled order (the tie-break is a function of the move);
+ *  - no candidate scores above the bound of a branch it belongs to (what
+ *    pruning relies on);
  *  - in the play phase no discard scores above CN_DISCARD_MAX, and every
- *    other move the player wants (a meld, the question) scores above it,
- *    which is the bound the walk skips discards by;
- *  - the counts' walk (player_fast.c), made to visit every legal move,
- *    chooses the same move and walks exactly as many moves as the legal
- *    list holds (so it found every move legal.c lists and no other, which
- *    the tie-break by list place depends on).
- * where names the game in messages.  1 when the walk decided. */
+ *    other move the player wants (a meld, the question) scores above it.
+ * where names the game in messages.  1 when the decision had ties at the
+ * top score. */
 static int cross_check(const canasta_player *p, const canasta_game *g,
                        uint64_t seed, const canasta_move *chosen,
                        th_movelist *ml, const char *where)
 {
-    cn_state view;
+    static cand_list cl;
+    static size_t idx[4096];
     cn_facts f;
-    canasta_move full, walk;
-    uint64_t walked = 0;
+    canasta_move m;
+    size_t i, best = 0, tops = 0;
+    long top = 0;
+    uint64_t key = 0;
+    int how;
+    th_sm64 r;
     char text[CANASTA_MOVE_TEXT_MAX];
-    REQ(cn_player_decide_how(&full, &f, &view, p, g, seed, 0) == CANASTA_OK);
-    REQ_MSG(same_move(chosen, &full), "%s, seed %llu: the player chose %s, "
-            "scoring every legal move another", where,
-            (unsigned long long)seed, mtext(text, sizeof text, chosen));
-    if (th_phase(g) == CANASTA_PHASE_PLAY) {
-        size_t i;
-        int c;
-        cn_facts_init(&f, &g->st, p->knob);
-        for (c = 8; c <= CANASTA_JOKER; c++)
-            if (g->st.hand[f.seat][c])
-                REQ_MSG(cn_discard_score(&f, c) <= CN_DISCARD_MAX,
-                        "%s: card %d scores %ld as a discard", where, c,
-                        cn_discard_score(&f, c));
-        th_list_moves(ml, g);
-        for (i = 0; i < ml->n; i++) {
-            long sc;
+    th_list_moves(ml, g);
+    REQ(ml->n > 0);
+    cn_facts_init(&f, &g->st, p->knob);
+    for (i = 0; i < ml->n; i++) {
+        long sc = cn_score_move(&f, &ml->v[i]);
+        uint64_t a, k;
+        REQ(canasta_action_of_move(&a, &ml->v[i]) == CANASTA_OK);
+        k = cn_player_tie(seed, a);
+        if (i == 0 || sc > top) {
+            top = sc;
+            key = k;
+            best = i;
+            tops = 1;
+        } else if (sc == top) {
+            tops++;
+            REQ_MSG(k != key, "%s: two legal moves share an action", where);
+            if (k < key) {
+                key = k;
+                best = i;
+            }
+        }
+        if (th_phase(g) == CANASTA_PHASE_PLAY) {
             if (ml->v[i].kind == CANASTA_MOVE_DISCARD)
-                continue;
-            sc = cn_score_move(&f, &ml->v[i]);
-            REQ_MSG(sc == CN_NEVER || sc > CN_DISCARD_MAX, "%s: %s scores "
-                    "%ld", where, mtext(text, sizeof text, &ml->v[i]), sc);
-            floor_check(&f, &ml->v[i], sc, where);
+                REQ_MSG(sc <= CN_DISCARD_MAX, "%s: %s scores %ld as a "
+                        "discard", where, mtext(text, sizeof text,
+                                                &ml->v[i]), sc);
+            else
+                REQ_MSG(sc == CN_NEVER || sc > CN_DISCARD_MAX, "%s: %s "
+                        "scores %ld", where,
+                        mtext(text, sizeof text, &ml->v[i]), sc);
         }
     }
-    cn_facts_init(&f, &g->st, p->knob);
-    if (!cn_player_fast(&walk, &f, seed, &walked))
-        return 0;
-    th_list_moves(ml, g);
-    REQ_MSG(same_move(&walk, &full), "%s, seed %llu: the counts' walk chose "
-            "another move than %s", where, (unsigned long long)seed,
-            mtext(text, sizeof text, &full));
-    REQ_MSG(walked == ml->n, "%s: the counts' walk found %llu legal moves, "
-            "the legal list %zu (phase %d)", where,
-            (unsigned long long)walked, ml->n, th_phase(g));
-    return 1;
+    REQ_MSG(same_move(chosen, &ml->v[best]), "%s, seed %llu: the player "
+            "chose %s, scoring every legal move gives %s", where,
+            (unsigned long long)seed, mtext(text, sizeof text, chosen),
+            mtext(text + CANASTA_MOVE_TEXT_MAX / 2,
+                  CANASTA_MOVE_TEXT_MAX / 2, &ml->v[best]));
+    /* Every way of walking, pruning on or off. */
+    for (how = 0; how < CN_DECIDE_DEFAULT; how++) {
+        cn_move_clear(&m);
+        REQ(cn_player_decide_how(&m, &f, p, g, seed, how) == CANASTA_OK);
+        REQ_MSG(same_move(chosen, &m), "%s, seed %llu: decided with how "
+                "%d, the player chose %s", where, (unsigned long long)seed,
+                how, mtext(text, sizeof text, &m));
+    }
+    /* The candidates in other orders, and the branches' bounds. */
+    {
+        const cn_visitor collect = { NULL, collect_take, NULL, NULL, NULL,
+                                     0 };
+        cn_cand c;
+        cl.n = 0;
+        cn_enumerate_with(&g->st, &collect, &cl);
+        REQ_MSG(cl.n == ml->n, "%s: %zu candidates, %zu legal moves", where,
+                cl.n, ml->n);
+        cn_facts_init(&f, &g->st, p->knob);
+        for (i = 0; i < cl.n; i++) {
+            cn_cand_move(&m, g->st.hand[g->st.cur], &cl.v[i]);
+            REQ(same_move(&m, &ml->v[i]));
+            bound_check(&f, &cl.v[i], cn_score_cand(&f, &cl.v[i]), where);
+            if (cl.v[i].kind == CANASTA_MOVE_MELD && cl.v[i].n == 1 &&
+                f.opened) {
+                /* the going-out check after one group, from the masks,
+                 * against the check after any groups */
+                const cn_spec *gs = &cl.v[i].g[0];
+                REQ_MSG(cn_out_after_group(&g->st, f.seat, gs->r, gs->k,
+                                           gs->t, gs->j) ==
+                        cn_out_after_groups(&g->st, f.seat, 1, gs),
+                        "%s: the going-out checks after a meld of rank %d "
+                        "disagree", where, gs->r);
+            }
+            idx[i] = cl.n - 1 - i;
+        }
+        c = choice_in_order(&f, &cl, idx, seed);
+        cn_cand_move(&m, g->st.hand[g->st.cur], &c);
+        REQ_MSG(same_move(chosen, &m), "%s: offered in reverse, the choice "
+                "is %s", where, mtext(text, sizeof text, &m));
+        r.state = seed ^ UINT64_C(0x0DDE);
+        for (i = cl.n; i > 1; i--) {
+            size_t j = th_sm64_below(&r, i), t = idx[i - 1];
+            idx[i - 1] = idx[j];
+            idx[j] = t;
+        }
+        cn_facts_init(&f, &g->st, p->knob);
+        c = choice_in_order(&f, &cl, idx, seed);
+        cn_cand_move(&m, g->st.hand[g->st.cur], &c);
+        REQ_MSG(same_move(chosen, &m), "%s: offered shuffled, the choice "
+                "is %s", where, mtext(text, sizeof text, &m));
+    }
+    return tops > 1;
 }
 
 typedef struct {
     long moves, hands, games;
-    long fast; /* decisions the counts' walk decided */
+    long ties; /* decisions with several moves of the top score */
 } play_stats;
 
 /* Play a whole game with players[seat] at each seat.  Every decision:
  * the chosen move is one of canasta_legal_moves, canasta_apply accepts
  * it, the same seed gives the same move again (also on a copy of the
- * game and with a copy of the player), and the player's fast paths (the
- * draw decided at once, the moves walked from the hand's counts) choose
- * what scoring every legal move chooses. */
+ * game and with a copy of the player), and it is the move scoring every
+ * legal move chooses, however the candidates are walked (cross_check). */
 static void full_game(play_stats *ps, th_movelist *ml, int preset,
                       int target, canasta_player *const *players,
                       uint64_t seed, const char *label)
@@ -614,7 +727,7 @@ static void full_game(play_stats *ps, th_movelist *ml, int preset,
                 (unsigned long long)s, mtext(text, sizeof text, &m));
         REQ(m.seat == seat);
         snprintf(where, sizeof where, "%s, %s", preset_name(preset), label);
-        ps->fast += cross_check(players[seat], g, s, &m, ml, where);
+        ps->ties += cross_check(players[seat], g, s, &m, ml, where);
         if (steps % 7 == 0) {
             canasta_player *twin = NULL;
             REQ(canasta_game_copy(copy, g) == CANASTA_OK);
@@ -697,21 +810,20 @@ START_TEST(test_player_games_finish_with_legal_moves)
     REQ_MSG(ps.games == 5 * 30 && ps.hands >= ps.games &&
             ps.moves >= 100 * ps.games, "%ld games, %ld hands, %ld moves",
             ps.games, ps.hands, ps.moves);
-    /* Most decisions go through the counts' walk (the rest are draws the
-     * player decides at once, and rare positions left to the full list),
-     * so the cross-check above covers them. */
-    REQ_MSG(ps.fast * 2 > ps.moves, "the counts' walk decided %ld of %ld "
-            "decisions", ps.fast, ps.moves);
+    /* The tie-break was tried: many decisions had several moves of the
+     * top score. */
+    REQ_MSG(ps.ties * 20 > ps.moves, "%ld of %ld decisions had ties",
+            ps.ties, ps.moves);
 }
 END_TEST
 
-/* The fast paths against the full list over many more games than above
+/* The choice against the full list over many more games than above
  * (CANASTA_TEST_SCALE scales them): every seat a random style, every
  * decision cross-checked (cross_check) as in full_game. */
-START_TEST(test_player_fast_paths_match_the_full_list)
+START_TEST(test_player_choice_is_the_best_scored_move)
 {
     th_movelist ml = { NULL, 0, 0 };
-    long decisions = 0, fast = 0;
+    long decisions = 0, ties = 0;
     int i, n = th_scaled(100, 4);
     for (i = 0; i < N_PRESETS; i++) {
         int game;
@@ -734,7 +846,7 @@ START_TEST(test_player_fast_paths_match_the_full_list)
                 uint64_t seed = th_sm64_next(&r);
                 canasta_move m = choose(p, g, seed);
                 REQ(decisions++ < 10000000L);
-                fast += cross_check(p, g, seed, &m, &ml, where);
+                ties += cross_check(p, g, seed, &m, &ml, where);
                 apply_ok(g, &m);
             }
             for (s = 0; s < PL_MAX_SEATS; s++)
@@ -743,7 +855,7 @@ START_TEST(test_player_fast_paths_match_the_full_list)
         }
     }
     free(ml.v);
-    REQ_MSG(fast * 2 > decisions, "%ld of %ld decisions walked", fast,
+    REQ_MSG(ties * 20 > decisions, "%ld of %ld decisions had ties", ties,
             decisions);
 }
 END_TEST
@@ -1126,6 +1238,48 @@ static int move_wilds(const canasta_move *m)
     return n;
 }
 
+/* The legal moves of g that score the most for p (cn_score_move), into
+ * top (which it empties first); returns their number. */
+static size_t top_scored(th_movelist *top, const canasta_player *p,
+                         const canasta_game *g)
+{
+    th_movelist ml = { NULL, 0, 0 };
+    cn_facts f;
+    long best = 0;
+    size_t i;
+    th_list_moves(&ml, g);
+    REQ(ml.n > 0);
+    cn_facts_init(&f, &g->st, p->knob);
+    top->n = 0;
+    for (i = 0; i < ml.n; i++) {
+        long sc = cn_score_move(&f, &ml.v[i]);
+        if (i > 0 && sc < best)
+            continue;
+        if (i == 0 || sc > best) {
+            best = sc;
+            top->n = 0;
+        }
+        if (top->n == top->cap) {
+            top->cap = top->cap ? 2 * top->cap : 16;
+            top->v = realloc(top->v, top->cap * sizeof top->v[0]);
+            REQ(top->v != NULL);
+        }
+        top->v[top->n++] = ml.v[i];
+    }
+    free(ml.v);
+    return top->n;
+}
+
+/* Whether m is one of the moves of l. */
+static int move_in(const canasta_move *m, const th_movelist *l)
+{
+    size_t i;
+    for (i = 0; i < l->n; i++)
+        if (same_move(m, &l->v[i]))
+            return 1;
+    return 0;
+}
+
 /* What a player would do here, with one knob set (the others default). */
 static canasta_move choice_with(const canasta_game *g, int k, int value)
 {
@@ -1133,10 +1287,16 @@ static canasta_move choice_with(const canasta_game *g, int k, int value)
     canasta_move m = choose(p, g, 0);
     canasta_move again = choose(p, g, UINT64_C(0xFFFF));
     char a[CANASTA_MOVE_TEXT_MAX], b[CANASTA_MOVE_TEXT_MAX];
-    /* these positions have one best move, whatever the seed */
-    ck_assert_msg(same_move(&m, &again), "%s=%d: seeds disagree: %s, %s",
+    th_movelist top = { NULL, 0, 0 };
+    /* these positions have one best move, so no seed can matter (checked:
+     * two seeds agreeing could be a tie broken alike by chance) */
+    ck_assert_msg(top_scored(&top, p, g) == 1, "%s=%d: %zu moves score the "
+                  "most", canasta_knob_name(k), value, top.n);
+    ck_assert_msg(same_move(&m, &top.v[0]) && same_move(&again, &top.v[0]),
+                  "%s=%d: the choices %s, %s are not the best move",
                   canasta_knob_name(k), value, mtext(a, sizeof a, &m),
                   mtext(b, sizeof b, &again));
+    free(top.v);
     canasta_player_free(p);
     return m;
 }
@@ -1200,18 +1360,57 @@ START_TEST(test_O3_P5_knob_take_pile)
 END_TEST
 
 /* Seat 0 opens with six kings and holds a two: FINISH adds it (a mixed
- * canasta), SAVE keeps it and discards a natural. */
+ * canasta), SAVE keeps it and discards a natural.  After the draw (the
+ * 4h) and the meld the hand is 2c 4h 5h 6d 8s 9c: no natural meld, and
+ * under SAVE no meld with the two either (PLAYER.md).  The discards
+ * score by the default SAFE rule: the pile is the upcard alone and seat 1
+ * has no meld, so nothing is "careful"; a single card gets 30, a wild
+ * card 1.  So 4h, 5h and 6d (5 points: 200 - 2 * 5 + 30 = 220) tie at
+ * the top, above 8s and 9c (10 points: 210): SAVE's choice is one of the
+ * three, which of them the seed decides, and every one keeps the two.
+ * Under FINISH the two completing the kings (1600 - 10) is the one best
+ * move, above any discard (430 at most). */
 START_TEST(test_M5_knob_wild_cards)
 {
+    static const char *const fives[3] = { "4h", "5h", "6d" };
     canasta_game *g = th_deal("Kc Kd Kh Ks Kc Kd 2c 5h 6d 8s 9c", NULL, NULL,
                               NULL, "6c", "4h");
+    canasta_player *save = player_with(CANASTA_KNOB_WILD_CARDS,
+                                       CANASTA_WILDS_SAVE);
+    th_movelist top = { NULL, 0, 0 };
     canasta_move m;
-    int nat = -1, mixed = -1;
+    char text[CANASTA_MOVE_TEXT_MAX];
+    int nat = -1, mixed = -1, picked[3] = { 0, 0, 0 }, i;
+    uint64_t seed;
     th_do_draw(g, 0);
     th_do_meld(g, 0, "Kc Kd Kh Ks Kc Kd");
-    m = choice_with(g, CANASTA_KNOB_WILD_CARDS, CANASTA_WILDS_SAVE);
-    expect_kind(&m, CANASTA_MOVE_DISCARD, "save");
-    ck_assert_int_eq(canasta_card_is_wild(m.card), 0);
+    ck_assert_int_eq(th_hand_size(g, 0), 6);
+    ck_assert_int_eq(th_count_in_hand(g, 0, "2c"), 1);
+    /* SAVE: the best-scored moves are the three discards reasoned above */
+    ck_assert_int_eq(top_scored(&top, save, g), 3);
+    for (i = 0; i < 3; i++) {
+        canasta_move d;
+        th_discard(&d, 0, fives[i]);
+        ck_assert_msg(move_in(&d, &top), "SAVE: %s is not a best move",
+                      fives[i]);
+    }
+    /* whatever the seed, the choice is one of them: a natural card
+     * discarded, the two kept; over 64 seeds each of the three is
+     * chosen (a tie broken by the seed, not by the list's order) */
+    for (seed = 0; seed < 64; seed++) {
+        m = choose(save, g, seed * UINT64_C(0x9E3779B97F4A7C15));
+        expect_kind(&m, CANASTA_MOVE_DISCARD, "save");
+        ck_assert_int_eq(canasta_card_is_wild(m.card), 0);
+        ck_assert_msg(move_in(&m, &top), "SAVE, seed %llu: %s is not a best "
+                      "move", (unsigned long long)seed,
+                      mtext(text, sizeof text, &m));
+        for (i = 0; i < 3; i++)
+            picked[i] += m.card == card_of(fives[i]);
+    }
+    for (i = 0; i < 3; i++)
+        ck_assert_msg(picked[i] > 0, "SAVE: %s never chosen", fives[i]);
+    canasta_player_free(save);
+    /* FINISH: one best move, whatever the seed (choice_with) */
     m = choice_with(g, CANASTA_KNOB_WILD_CARDS, CANASTA_WILDS_FINISH);
     expect_kind(&m, CANASTA_MOVE_MELD, "finish");
     ck_assert_int_eq(m.ngroups, 1);
@@ -1222,6 +1421,7 @@ START_TEST(test_M5_knob_wild_cards)
     ck_assert_int_eq(canasta_game_canastas(&nat, &mixed, g, 0), CANASTA_OK);
     ck_assert_int_eq(nat, 0);
     ck_assert_int_eq(mixed, 1);
+    free(top.v);
     canasta_game_free(g);
 }
 END_TEST
@@ -1469,8 +1669,20 @@ static int reason_fits(const char *reason, const canasta_game *g,
     case CANASTA_MOVE_DRAW:
         return starts_with(reason, "Draw");
     case CANASTA_MOVE_TAKE_PILE: {
+        /* A take that leaves one card or none in the hand goes out (G1),
+         * and the reason says so instead of the pile's size: played on a
+         * copy, the taker's hand tells which. */
         char holds[64];
-        int pile = th_pile_size(g);
+        int pile = th_pile_size(g), after;
+        canasta_game *copy = NULL;
+        REQ(canasta_game_clone(&copy, g) == CANASTA_OK);
+        apply_ok(copy, m);
+        after = th_hand_size(copy, m->seat);
+        canasta_game_free(copy);
+        if (after <= 1)
+            return starts_with(reason, "Take the pile") &&
+                   ends_with(reason, " you go out.") &&
+                   strstr(reason, "it holds") == NULL;
         snprintf(holds, sizeof holds, "it holds %d card%s.", pile,
                  pile == 1 ? "" : "s");
         return starts_with(reason, "Take the pile") &&
@@ -1573,6 +1785,43 @@ START_TEST(test_A2_hint_take_names_pile_size)
     ck_assert_msg(starts_with(reason, "Take the pile: your two jacks"),
                   "%s", reason);
     ck_assert_msg(strstr(reason, "holds 2 cards.") != NULL, "%s", reason);
+    canasta_player_free(p);
+    canasta_game_free(g);
+}
+END_TEST
+
+/* A2, G1: a pile take that goes out says so, not the pile's size, and
+ * reason_fits judges it by playing it.  Seat 0 (not opened) holds six
+ * 5s, the four black threes and a 9 over the 5h alone: the take melding
+ * the 5s and the threes reaches the minimum (55) and leaves the 9 to
+ * discard (test_legal_moves.c's position), and an unopened side's take
+ * scores above the draw (PLAYER.md). */
+START_TEST(test_A2_hint_take_going_out)
+{
+    canasta_game *g = th_deal("5c 5d 5h 5s 5c 5d 3s 3c 3s 3c 9h", NULL,
+                              NULL, NULL, "5h", "Kd");
+    canasta_player *p = new_player();
+    canasta_move m;
+    char reason[256], wrong[300];
+    m = hint(reason, sizeof reason, p, g);
+    expect_kind(&m, CANASTA_MOVE_TAKE_PILE, "going-out take");
+    ck_assert_msg(strstr(reason, "you go out.") != NULL, "%s", reason);
+    ck_assert_msg(reason_fits(reason, g, &m), "%s", reason);
+    /* the nearest wrong reason, the size of a pile it does not keep */
+    ck_assert(strlen(reason) > 1);
+    snprintf(wrong, sizeof wrong, "%.*s, and it holds 1 card.",
+             (int)(strlen(reason) - 1), reason);
+    ck_assert_msg(!reason_fits(wrong, g, &m), "%s", wrong);
+    canasta_player_free(p);
+    canasta_game_free(g);
+    /* and a take that does not go out is judged by the pile's size */
+    g = take_pile_deal();
+    p = new_player();
+    m = hint(reason, sizeof reason, p, g);
+    expect_kind(&m, CANASTA_MOVE_TAKE_PILE, "opening take");
+    ck_assert_msg(reason_fits(reason, g, &m), "%s", reason);
+    snprintf(wrong, sizeof wrong, "Take the pile: and with it you go out.");
+    ck_assert_msg(!reason_fits(wrong, g, &m), "%s", wrong);
     canasta_player_free(p);
     canasta_game_free(g);
 }
@@ -1728,7 +1977,7 @@ Suite *suite_player(void)
     tcase_add_test(a1, test_A1_hidden_card_check_catches_a_leak);
     tcase_add_test(games, test_player_games_finish_with_legal_moves);
     tcase_add_test(games, test_player_play_is_choose_then_apply);
-    tcase_add_test(games, test_player_fast_paths_match_the_full_list);
+    tcase_add_test(games, test_player_choice_is_the_best_scored_move);
     tcase_add_test(api, test_knob_ranges_defaults_and_names);
     tcase_add_test(api, test_knob_errors);
     tcase_add_test(api, test_player_clone_and_allocator);
@@ -1743,6 +1992,7 @@ Suite *suite_player(void)
     tcase_add_test(knobs, test_G4_partner_answers_by_points);
     tcase_add_test(a2, test_A2_hint_matches_choice_and_move);
     tcase_add_test(a2, test_A2_hint_take_names_pile_size);
+    tcase_add_test(a2, test_A2_hint_take_going_out);
     tcase_add_test(a2, test_A2_hint_verbs);
     tcase_add_test(a2, test_A2_hint_truncation);
     tcase_add_test(a2, test_A2_hint_adding_a_wild_card_reads_well);
