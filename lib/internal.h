@@ -486,8 +486,8 @@ int cn_g3_waived(const cn_state *st, int seat, int hand_after,
  * with it). */
 int cn_exit_concealed(const cn_state *st, int seat);
 /* For a side that has opened (no minimum, no waiver), from the counts
- * alone: the player's "still out after this meld" (player.c,
- * player_fast.c: cn_opened_out_kinds, from the hand's kinds). */
+ * alone: the player's "still out after this meld" (player.c and
+ * lib/enumerate.h: cn_opened_out_kinds, from the hand's kinds). */
 int cn_opened_can_go_out(const int held[CN_RANKS], int b3, int twos,
                          int jokers, const uint8_t *size, const uint8_t *mw,
                          int needed);

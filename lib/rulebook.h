@@ -5,7 +5,7 @@
  * not, which rule refuses (a cn_verdict).  Every consumer asks the same
  * predicate: the validator (moves.c, take.c, meld.c), which then only
  * adds the sentence for the verdict; the legal-move enumerator (legal.c);
- * the player (player.c, player_fast.c); the hint (hint.c); the position
+ * the player (player.c, lib/enumerate.h); the hint (hint.c); the position
  * checker.  The small, hot predicates are here, inline; the rest are in
  * rulebook.c.  Whether a hand can be melded out at all (G1, G5) is the
  * going-out check of goout.c, which these predicates take as an input
@@ -123,8 +123,8 @@ static inline int cn_rule_one_card(int one_card_rule, int hand_n, int pile_n)
  * the top card alone onto the side's meld, a natural pair, a natural and
  * a two, a natural and a joker.  An opened side's take needs nothing
  * more in its first group (more can be melded by later moves), so the
- * legal moves name only these (legal.c, and the player's walk,
- * player_fast.c). */
+ * legal moves name only these (the enumerator, lib/enumerate.h, for
+ * the legal list and the player alike). */
 extern const int8_t cn_take_forms[4][3];
 
 /* Whether the legal moves list form i of cn_take_forms for an opened

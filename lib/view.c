@@ -1,9 +1,10 @@
 /* view.c - what one seat may know of a game (RULES.md A1), as a state the
  * engine can run on: whatever the other hands and the stock hold, the copy
- * is the same.  Determinization (search.c) starts from it, and the
- * computer player decides on the blank one when it lists every legal move
- * (player.c); its everyday decisions read the game directly instead, only
- * what the seat may see (player_fast.c). */
+ * is the same.  Determinization (search.c) starts from it.  The computer
+ * player reads the game directly instead, only what the seat may see
+ * (player.c and the enumerator, lib/enumerate.h); the blank view is kept
+ * for the tests, which check that the facts of a state with unknown
+ * cards taken out stay true (tests/test_facts.c). */
 #include <stddef.h>
 #include <string.h>
 #include "internal.h"
