@@ -77,6 +77,18 @@ CANASTA_API void canasta_game_free(canasta_game *game)
     cn_release(game->release, game->user, game);
 }
 
+/* What a clone or copy takes besides the state: the position the game
+ * began from (if any) and the undo history.  dst's blocks are large
+ * enough (the caller made or checked them). */
+static void copy_past(canasta_game *dst, const canasta_game *src)
+{
+    dst->from_position = src->from_position;
+    if (src->from_position)
+        memcpy(dst->base, src->base, sizeof *dst->base);
+    memcpy(dst->hist, src->hist, src->hist_len);
+    dst->hist_len = src->hist_len;
+}
+
 CANASTA_API int canasta_game_clone(canasta_game **out,
                                    const canasta_game *game)
 {
@@ -88,11 +100,7 @@ CANASTA_API int canasta_game_clone(canasta_game **out,
     if (!g)
         return CANASTA_E_NOMEM;
     memcpy(&g->st, &game->st, sizeof g->st);
-    g->from_position = game->from_position;
-    if (game->from_position)
-        memcpy(g->base, game->base, sizeof *g->base);
-    memcpy(g->hist, game->hist, game->hist_len);
-    g->hist_len = game->hist_len;
+    copy_past(g, game);
     *out = g;
     return CANASTA_OK;
 }
@@ -108,11 +116,7 @@ CANASTA_API int canasta_game_copy(canasta_game *dst, const canasta_game *src)
         dst->st.p.packs != src->st.p.packs)
         return CANASTA_E_ARG;
     cn_state_copy(&dst->st, &src->st);
-    dst->from_position = src->from_position;
-    if (src->from_position)
-        memcpy(dst->base, src->base, sizeof *dst->base);
-    memcpy(dst->hist, src->hist, src->hist_len);
-    dst->hist_len = src->hist_len;
+    copy_past(dst, src);
     return CANASTA_OK;
 }
 
