@@ -20,7 +20,9 @@ static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
 {
     if (b3 != 0 && b3 != 3 && b3 != 4)
         return 0;
-    int deficits[CN_RANKS], nd = 0;
+    /* by the cards a meld lacks for a canasta, 1..3 (no more: at most
+     * its room for wild cards) */
+    int deficits[4] = { 0, 0, 0, 0 };
     int room = 0, canastas = 0;
     for (; present; present &= present - 1) {
         const int r = cn_lowest_bit(present);
@@ -48,22 +50,19 @@ static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
         if (size >= 7) {
             canastas++;
         } else if (7 - size <= cap) {
-            deficits[nd++] = 7 - size;
+            deficits[7 - size]++;
         }
     }
     if (wild > room)
         return 0;
-    /* Completing the cheapest canastas first gives the most canastas. */
-    for (int i = 1; i < nd; i++)
-        for (int j = i; j > 0 && deficits[j - 1] > deficits[j]; j--) {
-            int t = deficits[j];
-            deficits[j] = deficits[j - 1];
-            deficits[j - 1] = t;
-        }
+    /* Completing the cheapest canastas first gives the most canastas:
+     * as many as the wild cards pay for of those lacking one card, then
+     * two, then three. */
     int left = wild;
-    for (int i = 0; i < nd && deficits[i] <= left; i++) {
-        left -= deficits[i];
-        canastas++;
+    for (int d = 1; d <= 3; d++) {
+        const int can = left / d < deficits[d] ? left / d : deficits[d];
+        left -= can * d;
+        canastas += can;
     }
     return canastas >= q->needed;
 }
@@ -215,7 +214,8 @@ void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
     q->needed = st->p.canastas_to_go_out;
     q->opened = st->opened[st->side_of[seat]];
     q->minimum = q->opened ? 0 : cn_seat_minimum(st, seat);
-    q->waiver = cn_g3_waiver_turn(st, seat);
+    /* read only for a side that has not opened */
+    q->waiver = q->opened ? 0 : cn_g3_waiver_turn(st, seat);
 }
 
 /* For the seat to move, from its cards and its side's melds. */
