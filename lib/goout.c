@@ -20,7 +20,9 @@ static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
 {
     if (b3 != 0 && b3 != 3 && b3 != 4)
         return 0;
-    int deficits[CN_RANKS], nd = 0;
+    /* by the cards a meld lacks for a canasta, 1..3 (no more: at most
+     * its room for wild cards) */
+    int deficits[4] = { 0, 0, 0, 0 };
     int room = 0, canastas = 0;
     for (; present; present &= present - 1) {
         const int r = cn_lowest_bit(present);
@@ -48,22 +50,19 @@ static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
         if (size >= 7) {
             canastas++;
         } else if (7 - size <= cap) {
-            deficits[nd++] = 7 - size;
+            deficits[7 - size]++;
         }
     }
     if (wild > room)
         return 0;
-    /* Completing the cheapest canastas first gives the most canastas. */
-    for (int i = 1; i < nd; i++)
-        for (int j = i; j > 0 && deficits[j - 1] > deficits[j]; j--) {
-            int t = deficits[j];
-            deficits[j] = deficits[j - 1];
-            deficits[j - 1] = t;
-        }
+    /* Completing the cheapest canastas first gives the most canastas:
+     * as many as the wild cards pay for of those lacking one card, then
+     * two, then three. */
     int left = wild;
-    for (int i = 0; i < nd && deficits[i] <= left; i++) {
-        left -= deficits[i];
-        canastas++;
+    for (int d = 1; d <= 3; d++) {
+        const int can = left / d < deficits[d] ? left / d : deficits[d];
+        left -= can * d;
+        canastas += can;
     }
     return canastas >= q->needed;
 }
@@ -74,6 +73,45 @@ int cn_can_go_out(const cn_goout_query *q)
     int value;
     cn_hand_kinds(kinds, &value, q->hand);
     return cn_goout_kinds(q, kinds, value);
+}
+
+/* Eight bytes of a rank array (ranks 8h..8h+7), as one word. */
+static uint64_t rank_bytes(const uint8_t a[CN_RANKS], int h)
+{
+    uint64_t x;
+    memcpy(&x, a + 8 * h, sizeof x);
+    return x;
+}
+
+#define BYTES_1 UINT64_C(0x0101010101010101) /* 1 in every byte */
+
+/* How many ranks 4..ace could reach seven cards: the side's meld and the
+ * naturals held, with the w wild cards held up to the meld's room (3
+ * less its wild cards).  Eight ranks at a time, a byte each (every count
+ * is below 60, so no byte carries into the next): size + min(w, room)
+ * >= 7 is size >= 7, or size + w >= 7 and size + 3 - wilds >= 7; a byte
+ * b is at least 7 when b + 121 sets its top bit.  A rank neither melded
+ * nor held has size 0 and adds nothing, so no mask of the ranks present
+ * is needed (the quick refusal of goout_rest, which visited them). */
+static int reachable_melds(const uint8_t size[CN_RANKS],
+                           const uint8_t held[CN_RANKS],
+                           const uint8_t mw[CN_RANKS], int w)
+{
+    /* ranks 4..14 of the bytes (built so, whatever the byte order) */
+    static const uint8_t ranks[CN_RANKS] = { 0, 0, 0, 0, 0xFF, 0xFF, 0xFF,
+                                             0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                             0xFF, 0xFF, 0xFF, 0 };
+    uint64_t hits = 0;
+    for (int h = 0; h < 2; h++) {
+        const uint64_t m = rank_bytes(ranks, h);
+        const uint64_t sz = (rank_bytes(size, h) + rank_bytes(held, h)) & m;
+        const uint64_t wild = rank_bytes(mw, h) & m;
+        const uint64_t alone = sz + 121 * BYTES_1;
+        const uint64_t with_w = sz + (uint64_t)(121 + w) * BYTES_1;
+        const uint64_t in_room = sz + 124 * BYTES_1 - wild;
+        hits += ((alone | (with_w & in_room)) & m) >> 7 & BYTES_1;
+    }
+    return (int)((hits * BYTES_1) >> 56); /* the sum of the bytes */
 }
 
 /* The going-out check once the first refusal (strays) has passed: the
@@ -89,15 +127,7 @@ static int goout_rest(const cn_goout_query *q, const uint8_t kinds[CN_RANKS],
     if (total == 0 || strays > 1)
         return 0;
     /* Quick refusal: not enough melds could reach seven cards (G1). */
-    int reachable = 0;
-    const int w = twos + jokers;
-    for (uint32_t m = present; m && reachable < q->needed; m &= m - 1) {
-        const int r = cn_lowest_bit(m);
-        int size = q->size[r] + held[r];
-        int room = cn_wild_room(q->mw[r]);
-        reachable += size + (w < room ? w : room) >= 7;
-    }
-    if (reachable < q->needed)
+    if (reachable_melds(q->size, held, q->mw, twos + jokers) < q->needed)
         return 0;
 
     /* hand_value is needed only by an opening (O1/O2). */
@@ -184,7 +214,8 @@ void cn_seat_goout_query(cn_goout_query *q, const cn_state *st, int seat,
     q->needed = st->p.canastas_to_go_out;
     q->opened = st->opened[st->side_of[seat]];
     q->minimum = q->opened ? 0 : cn_seat_minimum(st, seat);
-    q->waiver = cn_g3_waiver_turn(st, seat);
+    /* read only for a side that has not opened */
+    q->waiver = q->opened ? 0 : cn_g3_waiver_turn(st, seat);
 }
 
 /* For the seat to move, from its cards and its side's melds. */
@@ -218,24 +249,41 @@ static uint32_t strays_kept(const cn_kept *k, int seat, int side, int r)
            CN_RANKS_4_TO_ACE;
 }
 
+/* cn_seat_out_kept past its first refusal: lone is the mask of the
+ * strays among ranks 4..ace (one at most), b3_stray 1 for one or five
+ * black threes.  Apart, so that the refusal most calls end at sets up no
+ * query (and saves no registers). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int seat_out_rest(const cn_state *st, int seat, int side,
+                         uint32_t lone, int b3_stray)
+{
+    const cn_kept *k = &st->k;
+    cn_goout_query q;
+    cn_seat_goout_query(&q, st, seat, k->meld_size[side], k->meld_wild[side]);
+    return goout_rest(&q, k->held[seat], k->hand_value[seat],
+                      present_kept(k, seat, side, 0), lone,
+                      (lone != 0) + b3_stray,
+                      st->hand_n[seat] - k->held[seat][1]);
+}
+
 /* Most calls end at the first refusal (two strays: ranks held once with
  * no meld to join, or a wrong number of black threes), which the kept
- * masks decide at once; the rest of the check visits only the ranks the
+ * masks decide at once without counting the strays (two ranks, or one
+ * and the black threes); the rest of the check visits only the ranks the
  * masks say are present. */
 int cn_seat_out_kept(const cn_state *st, int seat)
 {
     const int side = st->side_of[seat];
     const cn_kept *k = &st->k;
-    const int strays = cn_strays_kept(k, seat, side, 0, 0);
+    const uint32_t lone = strays_kept(k, seat, side, 0);
     const int b3 = k->held[seat][3];
-    if (strays > 1 || b3 == 2 || b3 > 5)
+    const int b3_stray = (b3 == 1) | (b3 == 5);
+    if ((lone & (lone - 1)) != 0 || (lone != 0 && b3_stray) || b3 == 2 ||
+        b3 > 5)
         return 0;
-    cn_goout_query q;
-    cn_seat_goout_query(&q, st, seat, k->meld_size[side], k->meld_wild[side]);
-    return goout_rest(&q, k->held[seat], k->hand_value[seat],
-                      present_kept(k, seat, side, 0),
-                      strays_kept(k, seat, side, 0), strays,
-                      st->hand_n[seat] - k->held[seat][1]);
+    return seat_out_rest(st, seat, side, lone, b3_stray);
 }
 
 /* The query of a side that has opened (no minimum, no waiver), from its
