@@ -39,42 +39,13 @@ uint64_t cn_rng_next(cn_rng *r)
     return r->xoshiro ? xoshiro_next(r->s) : cn_splitmix64(&r->s[0]);
 }
 
-/* The remainders of the draws without a division, which costs several
- * multiplications (natively and in WebAssembly): for every 32-bit v and
- * bound d, v % d is the high 64 bits of (M * v mod 2^64) * d, where M is
- * 2^64 / d rounded up (Lemire, Kaser and Kurz, "Faster remainder by direct
- * computation", 2019).  The table holds M for every bound of a deck of up
- * to CN_RECIP_BOUNDS cards, computed by the compiler. */
-#define CN_RECIP(d) (UINT64_MAX / (d) + 1)
-#define CN_RECIP8(b) CN_RECIP((b) + 1), CN_RECIP((b) + 2), CN_RECIP((b) + 3), \
-    CN_RECIP((b) + 4), CN_RECIP((b) + 5), CN_RECIP((b) + 6),               \
-    CN_RECIP((b) + 7), CN_RECIP((b) + 8)
-#define CN_RECIP64(b) CN_RECIP8(b), CN_RECIP8((b) + 8), CN_RECIP8((b) + 16), \
-    CN_RECIP8((b) + 24), CN_RECIP8((b) + 32), CN_RECIP8((b) + 40),          \
-    CN_RECIP8((b) + 48), CN_RECIP8((b) + 56)
-#define CN_RECIP_BOUNDS 192
-static const uint64_t recip[CN_RECIP_BOUNDS + 1] = {
-    0, CN_RECIP64(0), CN_RECIP64(64), CN_RECIP64(128)
-};
-
-/* v % d for every d >= 1: (M * v mod 2^64) * d >> 64 from the table, the
- * 128-bit product taken in two 64-bit halves (each fits: d < 2^32). */
-uint32_t cn_rng_rem(uint32_t v, uint32_t d)
-{
-    if (d > CN_RECIP_BOUNDS)
-        return v % d;
-    const uint64_t low = recip[d] * v;
-    return (uint32_t)(((low >> 32) * d + ((low & 0xFFFFFFFFu) * d >> 32)) >>
-                      32);
-}
-
 /* v - v % n is where v's block of n values starts; the block is
  * incomplete when fewer than n values follow that start below 2^32. */
 uint32_t cn_rng_below(cn_rng *r, uint32_t n)
 {
     for (;;) {
         uint32_t v = (uint32_t)(cn_rng_next(r) >> 32);
-        uint32_t rem = cn_rng_rem(v, n);
+        uint32_t rem = v % n;
         if ((uint64_t)(v - rem) + n <= (1ULL << 32))
             return rem;
     }
@@ -100,7 +71,7 @@ void cn_rng_shuffle(cn_rng *r, uint8_t *cards, int n)
         uint32_t v, rem;
         do {
             v = (uint32_t)(xoshiro_next(s) >> 32);
-            rem = cn_rng_rem(v, bound);
+            rem = v % bound;
         } while ((uint64_t)(v - rem) + bound > (1ULL << 32));
         uint8_t t = cards[i];
         cards[i] = cards[rem];

@@ -47,10 +47,8 @@ void cn_rng_splitmix(cn_rng *r, uint64_t seed);
 uint64_t cn_rng_next(cn_rng *r);
 /* A uniform integer in [0, n), 1 <= n <= 2^32 - 1: the top 32 bits of
  * an output, drawn again while they fall in the incomplete last block of
- * n values below 2^32. */
+ * n values below 2^32.  One division per draw. */
 uint32_t cn_rng_below(cn_rng *r, uint32_t n);
-/* v % d (d >= 1), for the bounds of a deck without a division. */
-uint32_t cn_rng_rem(uint32_t v, uint32_t d);
 /* Fisher-Yates from the last of the n cards down: card i swaps with
  * card cn_rng_below(r, i + 1). */
 void cn_rng_shuffle(cn_rng *r, uint8_t *cards, int n);

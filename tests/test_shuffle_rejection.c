@@ -12,14 +12,11 @@
  * documented one, which differs from what a shuffle without the step
  * would give.
  *
- * The library takes the draws' remainders from a table of reciprocals
- * instead of a division (rng.c): they must be the remainders for every
- * bound, and the three-pack deck of the six-player games (bounds up to
- * 162) must still be the documented shuffle.
+ * The golden deals are of two packs; the six-player games deal three
+ * (bounds up to 162), which must be the documented shuffle too.
  */
 #include <string.h>
 #include "helpers.h"
-#include "rng.h" /* cn_rng_rem, cn_splitmix64 */
 
 #define DECK 108
 #define DECK_MAX 162 /* three packs */
@@ -115,32 +112,6 @@ START_TEST(test_C7_shuffle_redraws_values_in_the_incomplete_last_block)
 }
 END_TEST
 
-/* cn_rng_rem against the division, for every bound of a deck and past
- * the table: at the ends of the 32-bit range, on both sides of each
- * multiple of the bound next to 2^32 (where the incomplete block starts),
- * and at random. */
-START_TEST(test_C7_remainders_without_division_are_the_remainders)
-{
-    uint64_t x = 20261202;
-    for (uint32_t d = 1; d <= 400; d++) {
-        const uint32_t edges[] = { 0, 1, d - 1, d, d + 1, 0x7FFFFFFFu,
-                                   0x80000000u, 0xFFFFFFFEu, 0xFFFFFFFFu };
-        for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
-            ck_assert_uint_eq(cn_rng_rem(edges[i], d), edges[i] % d);
-        const uint64_t top = (1ULL << 32) / d * d; /* the last block's start */
-        for (uint64_t v = top - 2 * (uint64_t)d; v <= top + 1; v++) {
-            if (v > 0xFFFFFFFFu)
-                break;
-            ck_assert_uint_eq(cn_rng_rem((uint32_t)v, d), (uint32_t)v % d);
-        }
-        for (int i = 0; i < 2000; i++) {
-            const uint32_t v = (uint32_t)(cn_splitmix64(&x) >> 32);
-            ck_assert_uint_eq(cn_rng_rem(v, d), v % d);
-        }
-    }
-}
-END_TEST
-
 /* The six-player games deal three packs: every bound up to 162. */
 START_TEST(test_C7_three_pack_deck_is_the_documented_shuffle)
 {
@@ -171,7 +142,6 @@ Suite *suite_shuffle_rejection(void)
     Suite *s = suite_create("shuffle_rejection");
     TCase *c = tcase_create("C7");
     tcase_add_test(c, test_C7_shuffle_redraws_values_in_the_incomplete_last_block);
-    tcase_add_test(c, test_C7_remainders_without_division_are_the_remainders);
     tcase_add_test(c, test_C7_three_pack_deck_is_the_documented_shuffle);
     suite_add_tcase(s, c);
     return s;
