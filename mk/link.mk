@@ -83,7 +83,7 @@ check: check-link
 
 # Only "all" is made first: a plain make must build everything make
 # install installs (issue 18), so the install's log may show nothing but
-# its own commands (install, ln -sf, the man pages' loop); anything else
+# its own commands ($(INSTALL), ln -sf, the man pages' loop); anything else
 # is something it had to build.  Under make -s the log shows no commands
 # and this part says it is not checked.  Then the programs and the man
 # pages must be in place.
@@ -93,10 +93,12 @@ check-link: all $(INTERNAL_LIB)
 	$(MAKE) --no-print-directory -f '$(canasta_makefile)' srcdir='$(srcdir)' install \
 	    DESTDIR="$$tmp/dest" > "$$tmp/install.log" 2>&1 || \
 	    { cat "$$tmp/install.log"; exit 1; }; \
-	if ! grep '^$(INSTALL) ' "$$tmp/install.log" > /dev/null; then \
+	if ! awk -v i='$(INSTALL) ' 'index($$0, i) == 1 { f = 1 } END { exit !f }' \
+	        "$$tmp/install.log"; then \
 	    echo "check-link: make -s hid the install's commands: not checked that it built nothing"; \
 	else \
-	    sed -e '/^$(INSTALL) /d' -e '/^ln -sf /d' -e '/^for p in /,/^done$$/d' \
+	    awk -v i='$(INSTALL) ' '/^for p in /, /^done$$/ { next } \
+	        index($$0, i) == 1 || /^ln -sf / { next } { print }' \
 	        "$$tmp/install.log" > "$$tmp/built"; \
 	    if [ -s "$$tmp/built" ]; then \
 	        echo "check-link: make install ran what a plain make had not (plain make must build all it installs):" >&2; \
