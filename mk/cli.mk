@@ -13,10 +13,9 @@
 #                         tests/cli_parse_test, the parser alone on the
 #                         forms no program reaches (clusters, "-g10")
 
-# The example programs that take options (a new one is added here when
-# it uses the parser).
-CLI_TEST_EXAMPLES = examples/demo examples/play examples/score_pad examples/ui_verdicts \
-	examples/ismcts
+# Every example program (issue 18: the examples behave alike), so a new
+# examples/NAME.c is tested too and must use the parser.
+CLI_TEST_EXAMPLES = $(EXAMPLES)
 
 CLI_PARSE_TEST = tests/cli_parse_test
 

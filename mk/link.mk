@@ -12,8 +12,11 @@
 #                         static library's exports (a program with its own
 #                         cn_check links), pkg-config with an rpath,
 #                         static linking, find_package(canasta) (skipped
-#                         with a line where cmake is missing); then
-#                         uninstalls and checks that nothing is left
+#                         with a line where cmake is missing); before
+#                         that, that the install after a plain make
+#                         builds nothing and installs both programs and
+#                         their man pages; then uninstalls and checks
+#                         that nothing is left
 #
 # Overridable: CMAKEDIR, CMAKE (default cmake), READELF (default readelf).
 
@@ -78,14 +81,40 @@ uninstall-cmake:
 
 check: check-link
 
-# Everything make install installs is built first (all, tools), so the
-# install below builds nothing while the other checks run.
-check-link: all tools $(INTERNAL_LIB)
+# Only "all" is made first: a plain make must build everything make
+# install installs (issue 18), so the install's log may show nothing but
+# its own commands ($(INSTALL), ln -sf, the man pages' loop); anything else
+# is something it had to build.  Under make -s the log shows no commands
+# and this part says it is not checked.  Then the programs and the man
+# pages must be in place.
+check-link: all $(INTERNAL_LIB)
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	echo "check-link: $(MAKE) install DESTDIR=$$tmp/dest"; \
-	$(MAKE) -s -f '$(canasta_makefile)' srcdir='$(srcdir)' install \
+	$(MAKE) --no-print-directory -f '$(canasta_makefile)' srcdir='$(srcdir)' install \
 	    DESTDIR="$$tmp/dest" > "$$tmp/install.log" 2>&1 || \
 	    { cat "$$tmp/install.log"; exit 1; }; \
+	if ! awk -v i='$(INSTALL) ' 'index($$0, i) == 1 { f = 1 } END { exit !f }' \
+	        "$$tmp/install.log"; then \
+	    echo "check-link: make -s hid the install's commands: not checked that it built nothing"; \
+	else \
+	    awk -v i='$(INSTALL) ' '/^for p in /, /^done$$/ { next } \
+	        index($$0, i) == 1 || /^ln -sf / { next } { print }' \
+	        "$$tmp/install.log" > "$$tmp/built"; \
+	    if [ -s "$$tmp/built" ]; then \
+	        echo "check-link: make install ran what a plain make had not (plain make must build all it installs):" >&2; \
+	        sed 's/^/    /' "$$tmp/built" | head -10 >&2; exit 1; \
+	    fi; \
+	    echo "check-link: make install after a plain make built nothing"; \
+	fi; \
+	for f in '$(BINDIR)/canasta-replay' '$(BINDIR)/canasta-sim'; do \
+	    "$$tmp/dest$$f" --version > /dev/null || \
+	        { echo "check-link: make install did not install a working $$f" >&2; exit 1; }; \
+	done; \
+	for p in $(MAN1_PAGES); do \
+	    cmp -s '$(srcdir)/man/'$$p "$$tmp/dest$(MAN1DIR)/$$p" || \
+	        { echo "check-link: make install did not install $(MAN1DIR)/$$p" >&2; exit 1; }; \
+	done; \
+	echo "check-link: make install installed canasta-replay, canasta-sim and their man pages"; \
 	CC='$(CC)' NM='$(NM)' PKG_CONFIG='$(PKG_CONFIG)' CMAKE='$(CMAKE)' \
 	OBJCOPY='$(OBJCOPY)' \
 	READELF='$(READELF)' INTERNAL_LIB='$(INTERNAL_LIB)' \

@@ -4,7 +4,10 @@
 # main Makefile, whose variables it uses.
 #
 #   make check-python-env  runs bindings/python/test_env.py against the
-#                          shared library just built ($(SHARED_LIB)).
+#                          shared library just built ($(SHARED_LIB)),
+#                          then bench_env.py for a twentieth of a second
+#                          (its three "bench" lines must be there: the
+#                          bench runs; no figure is checked).
 #                          Skipped, with a message, only when $(PYTHON)
 #                          is not found.
 #   make bench-python-env  prints the environment's figures
@@ -36,7 +39,16 @@ check-python-env: $(SHARED_LIB) $(SHARED_LINKS)
 	CANASTA_LIBRARY='$(CURDIR)/$(SHARED_LIB)' \
 	CANASTA_ENV_TEST_SCALE='$(CANASTA_ENV_TEST_SCALE)' \
 	PYTHONDONTWRITEBYTECODE=1 \
-	    $(PYTHON) -B '$(PYTHON_ENV_DIR)/test_env.py'
+	    $(PYTHON) -B '$(PYTHON_ENV_DIR)/test_env.py' || exit 1; \
+	echo "check-python-env: $(PYTHON) $(PYTHON_ENV_DIR)/bench_env.py (a smoke run of make bench's figures, not a measurement)"; \
+	out=$$(CANASTA_LIBRARY='$(CURDIR)/$(SHARED_LIB)' CANASTA_BENCH_SECONDS=0.05 \
+	    CANASTA_BENCH_ROUNDS=1 PYTHONDONTWRITEBYTECODE=1 \
+	    $(PYTHON) -B '$(PYTHON_ENV_DIR)/bench_env.py' 2>/dev/null) || \
+	    { echo "check-python-env: bench_env.py failed" >&2; exit 1; }; \
+	for f in py_env_steps_per_s py_env_observed_steps_per_s py_env_observe_us; do \
+	    printf '%s\n' "$$out" | grep "^bench $$f [0-9][0-9.]* [a-z/]*$$" > /dev/null || \
+	        { echo "check-python-env: bench_env.py printed no \"bench $$f N UNIT\" line" >&2; exit 1; }; \
+	done
 
 ifeq ($(shell command -v $(firstword $(PYTHON)) >/dev/null 2>&1 && echo y),)
 BENCH_ENV_CMD = @echo "bench: $(PYTHON) not found; no learning environment figures"

@@ -11,7 +11,8 @@
 # one line naming the problem and "Try 'NAME --help'." on stderr, nothing
 # on stdout); after "--", "--help" is an operand, not the option.  Then,
 # per program, "--opt=value" and "--opt value" give the same output, "--"
-# lets an operand through, and progress lines go only to a terminal.
+# lets an operand through, and progress lines go only to a terminal
+# (canasta-sim and the ismcts example, the programs that print them).
 # tests/replay_test.sh and tests/sim_test.sh test each tool's own work.
 set -u
 
@@ -92,6 +93,25 @@ for p in "$@"; do
         usage_error_ok sim-merge-none
         usage_prog=$pname
         run sim-merge-help 0 merge --help && same "$tmp/short-help" "$tmp/out" sim-merge-help
+        # progress lines: not on stderr when it is no terminal; on a
+        # terminal (script(1) gives it one) every quarter of a second,
+        # so the run is made long enough for a few (3000 games, about
+        # half a second on one thread), and none with --quiet
+        long="--games 3000 --threads 1"
+        # shellcheck disable=SC2086
+        run sim-no-terminal 0 $long
+        grep -q "games (" "$tmp/err" && fail "canasta-sim: wrote progress to stderr, which is no terminal"
+        if command -v script > /dev/null 2>&1 &&
+           script -q -c true /dev/null > /dev/null 2>&1; then
+            tests=$((tests + 2))
+            script -q -c "\"$prog\" $long" /dev/null > "$tmp/tty" 2>&1
+            tr '\r' '\n' < "$tmp/tty" | grep -q "^canasta-sim: [0-9]*/3000 games (" ||
+                fail "canasta-sim: no progress line on a terminal"
+            script -q -c "\"$prog\" $long --quiet" /dev/null > "$tmp/tty" 2>&1
+            grep -q "games (" "$tmp/tty" && fail "canasta-sim --quiet: a progress line on a terminal"
+        else
+            echo "cli_test: script(1) missing: canasta-sim's progress line on a terminal is not tested"
+        fi
         ;;
     canasta-replay)
         run replay-operand-dash-dash 2 -- --help &&

@@ -8,7 +8,8 @@ Run by "make check-python-package" (part of "make check"):
 
 It makes a fresh venv in CANASTA_PACKAGE_WORK (emptied first), runs
 "pip install --no-index --no-build-isolation <source tree>/bindings/python"
-in it (offline: nothing but the venv's own pip and the standard library),
+in it (offline: nothing but the venv's own pip and the standard library;
+the sdist test installs with pip's default build isolation, offline too),
 and from a directory outside the source tree, with CANASTA_LIBRARY unset,
 imports the package and plays a whole game.  The install must write
 nothing into the source tree ("make distcheck" makes it read-only).
@@ -262,8 +263,10 @@ class PackageTests(unittest.TestCase):
         self.assertEqual({base + n for n in want} - names, set())
         self.assertEqual(tree_state(PACKAGE), self.before)
         # Installed from the sdist, outside any tree: the same package.
-        self.pip("install", "--no-index", "--no-build-isolation",
-                 "--force-reinstall", sdist)
+        # With pip's build isolation, the default (the install above has
+        # none): pip makes the backend an environment of its own, offline
+        # too, since the backend requires nothing (pyproject.toml).
+        self.pip("install", "--no-index", "--force-reinstall", sdist)
         r = self.run_outside("import canasta; print(canasta.__version__, "
                              "canasta.version(), canasta.library_path())")
         self.assertEqual(r.returncode, 0, r.stderr)

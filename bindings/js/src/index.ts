@@ -14,6 +14,6 @@ export type { GameOptions, Seed, Viewer, EventData } from "./game.js";
 export { GameRecord } from "./record.js";
 export type { HandResult, Replay } from "./record.js";
 export { Player, knobNames, knobRange } from "./player.js";
-export type { Knobs } from "./player.js";
+export type { Knobs, PlayOptions } from "./player.js";
 export * from "./names.js";
 export type * from "./view.js";

@@ -31,6 +31,7 @@ import {
   type GameOptions,
   type HandResult,
   type Knobs,
+  type PlayOptions,
   type MoveGroup,
   type MoveKind,
   type Phase,
@@ -83,6 +84,10 @@ export async function main(wasm?: ArrayBuffer): Promise<number[]> {
     const events: string[] = game.events(viewer);
     void [m, events, game.eventData()[0]?.cards];
   }
+  // Let the computers play: a hand, then the rest with seats 1 and 2 people.
+  const playOptions: PlayOptions = { seed: 7n, stopAt: 0 };
+  const played: number = player.playHand(game, playOptions) + player.playGame(game, { stopAt: new Set([1, 2]) });
+  void played;
   const phase: Phase = game.phase;
   const totals: number[] = game.totals;
   const winner: number | null = game.winner;
@@ -147,6 +152,8 @@ export async function main(wasm?: ArrayBuffer): Promise<number[]> {
   new Game({ seed: "42" });
   // @ts-expect-error no such option
   new Game({ targetScore: 100 });
+  // @ts-expect-error stopAt is a seat or an iterable of seats
+  player.playHand(game, { stopAt: "0" });
   // @ts-expect-error the breakdown's items are numbers
   const wrong: string = breakdown.melded;
   void wrong;
