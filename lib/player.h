@@ -190,7 +190,7 @@ static inline long cn_cand_meld_score(cn_facts *f, const cn_cand *c,
  * (cn_cand_out_after settles it; else it is CN_NEVER).  Inline, so that
  * the decision's walk scores each kind of candidate with that kind's
  * code alone. */
-static inline long cn_score_open(cn_facts *f, const cn_cand *c, int *exit)
+CN_WALK long cn_score_open(cn_facts *f, const cn_cand *c, int *exit)
 {
     *exit = 0;
     switch (c->kind) {
@@ -225,7 +225,7 @@ static inline long cn_score_open(cn_facts *f, const cn_cand *c, int *exit)
  * (meld of size cards, room for more wild cards), of k naturals (or any
  * number up to the nat held, k < 0) and, with wild 1, at least one wild
  * card. */
-static inline long cn_group_bound(cn_facts *f, int r, int k, int wild)
+CN_WALK long cn_group_bound(cn_facts *f, int r, int k, int wild)
 {
     const int size = f->meld_size[r], hn = f->hand_n;
     const int room = cn_wild_room(f->meld_wild[r]);

@@ -11,11 +11,15 @@
  * generator below).  The library's deck for that hand must be the
  * documented one, which differs from what a shuffle without the step
  * would give.
+ *
+ * The golden deals are of two packs; the six-player games deal three
+ * (bounds up to 162), which must be the documented shuffle too.
  */
 #include <string.h>
 #include "helpers.h"
 
 #define DECK 108
+#define DECK_MAX 162 /* three packs */
 #define REJECTING_SEED 1698867u
 
 /* The generators as docs/API.md writes them. */
@@ -48,17 +52,17 @@ static uint64_t next(gen *g)
     return result;
 }
 
-/* Hand `hand`'s deck for seed; with reject = 0 the rejection step is left
- * out.  *rejected counts the draws thrown away. */
-static void shuffle(uint8_t deck[DECK], uint64_t seed, uint64_t hand,
-                    int reject, int *rejected)
+/* Hand `hand`'s deck of `packs` packs for seed; with reject = 0 the
+ * rejection step is left out.  *rejected counts the draws thrown away. */
+static void shuffle_packs(uint8_t *deck, int packs, uint64_t seed,
+                          uint64_t hand, int reject, int *rejected)
 {
     gen g;
     uint64_t x = seed ^ (hand * 0xD1B54A32D192ED03ULL);
     int k = 0;
     for (int i = 0; i < 4; i++)
         g.s[i] = splitmix64(&x);
-    for (int pack = 0; pack < 2; pack++) {
+    for (int pack = 0; pack < packs; pack++) {
         for (int suit = 0; suit < 4; suit++)
             for (int rank = 2; rank <= 14; rank++)
                 deck[k++] = (uint8_t)CANASTA_CARD(rank, suit);
@@ -66,7 +70,7 @@ static void shuffle(uint8_t deck[DECK], uint64_t seed, uint64_t hand,
         deck[k++] = CANASTA_JOKER;
     }
     *rejected = 0;
-    for (int i = DECK - 1; i > 0; i--) {
+    for (int i = k - 1; i > 0; i--) {
         uint64_t n = (uint64_t)i + 1;
         uint64_t limit = (1ULL << 32) - (1ULL << 32) % n;
         uint64_t v = next(&g) >> 32;
@@ -79,6 +83,12 @@ static void shuffle(uint8_t deck[DECK], uint64_t seed, uint64_t hand,
         deck[i] = deck[j];
         deck[j] = t;
     }
+}
+
+static void shuffle(uint8_t deck[DECK], uint64_t seed, uint64_t hand,
+                    int reject, int *rejected)
+{
+    shuffle_packs(deck, 2, seed, hand, reject, rejected);
 }
 
 START_TEST(test_C7_shuffle_redraws_values_in_the_incomplete_last_block)
@@ -102,11 +112,37 @@ START_TEST(test_C7_shuffle_redraws_values_in_the_incomplete_last_block)
 }
 END_TEST
 
+/* The six-player games deal three packs: every bound up to 162. */
+START_TEST(test_C7_three_pack_deck_is_the_documented_shuffle)
+{
+    canasta_rules *rules;
+    ck_assert_int_eq(canasta_rules_create(&rules,
+                                          CANASTA_PRESET_SIX_TWO_SIDES),
+                     CANASTA_OK);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        uint8_t want[DECK_MAX], got[DECK_MAX];
+        size_t n = 0;
+        int rejected = 0;
+        canasta_game *g;
+        ck_assert_int_eq(canasta_game_create(&g, rules, seed), CANASTA_OK);
+        ck_assert_int_eq(canasta_game_deck(got, DECK_MAX, &n, g), CANASTA_OK);
+        ck_assert_uint_eq(n, DECK_MAX);
+        shuffle_packs(want, 3, seed, 1, 1, &rejected);
+        ck_assert_msg(memcmp(got, want, DECK_MAX) == 0,
+                      "hand 1 of seed %u (three packs) is not the documented "
+                      "shuffle", (unsigned)seed);
+        canasta_game_free(g);
+    }
+    canasta_rules_free(rules);
+}
+END_TEST
+
 Suite *suite_shuffle_rejection(void)
 {
     Suite *s = suite_create("shuffle_rejection");
     TCase *c = tcase_create("C7");
     tcase_add_test(c, test_C7_shuffle_redraws_values_in_the_incomplete_last_block);
+    tcase_add_test(c, test_C7_three_pack_deck_is_the_documented_shuffle);
     suite_add_tcase(s, c);
     return s;
 }
