@@ -9,7 +9,8 @@
 2. A session: list the moves, ask for a hint, try illegal and malformed
    moves (refused, nothing changes), draw (the hand grows by one card,
    T1), undo (the hand is back), save, play on, load (the saved table is
-   back), a file that is not a saved game (refused), quit.  Undo when
+   back), a file that is not a saved game and a saved game of two players
+   (both refused), quit.  Undo when
    the others have moved in the hand but seat 0 has not: refused, and
    nothing changes (nobody moves again); after seat 0's turn and the
    others' moves, undo takes them all back with seat 0's last move.
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 PROMPT = "play> "
 DEADLINE = 60.0  # seconds for any one answer of the program
 
@@ -192,6 +194,17 @@ def session(prog, tmp):
           out)
     out = p.send("load " + os.path.join(tmp, "missing.save"))
     check(out.startswith("could not read"), "load: a missing file", out)
+    # A saved game of two players is a saved game, but not one for this
+    # table of four seats: refused (the program used to exit 1 on it, at
+    # the first query of seat 2).
+    other = os.path.join(HERE, "fuzz", "corpus", "save", "x2-mid-hand")
+    with open(other) as f:
+        head = f.read(200)
+    check(head.startswith("canasta-save 1\npreset two-players\n"),
+          "the two-player save of the fuzz corpus is there", head)
+    out = p.send("load " + other)
+    check("is not a game of four players" in out and table(out) is None,
+          "load: a saved game of two players is refused", out)
     out = p.send("show")
     check(hand(out) != drawn, "a refused load changes nothing", out)
     out = p.send("load " + save)
