@@ -17,6 +17,7 @@
 #include <string.h>
 #include "cn_assert.h"
 #include "position.h"
+#include "rulebook.h"
 
 /* ---- a minimal JSON writer on cn_text ---- */
 
@@ -239,7 +240,7 @@ static void put_last_hand(jw *w, const cn_state *st)
 
 static const char *meld_class_name(const cn_meld *m)
 {
-    if (cn_meld_size(m) < 7)
+    if (!cn_rule_canasta(cn_meld_size(m)))
         return "open";
     return (m->twos + m->jokers) ? "mixed-canasta" : "natural-canasta";
 }
@@ -269,7 +270,7 @@ static void put_table(jw *w, const cn_state *st)
             const cn_meld *m = &st->melds[side][r];
             if (cn_meld_size(m) == 0)
                 continue;
-            if (cn_meld_size(m) >= 7) {
+            if (cn_rule_canasta(cn_meld_size(m))) {
                 if (m->twos + m->jokers)
                     mixed++;
                 else

@@ -2,6 +2,7 @@
  * the engine at the end of every hand and by canasta_score_side. */
 #include <string.h>
 #include "internal.h"
+#include "rulebook.h"
 
 /* E3: melded card values + canasta bonuses (S1) + red threes (R3, minus
  * when the side melded nothing) + going out (S2) - cards left in hand. */
@@ -16,7 +17,7 @@ void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
         int natural_value = r == 3 ? 5 : cn_value(CANASTA_CARD(r, 0));
         items[CANASTA_SCORE_MELDED] +=
             n * natural_value + x->twos[r] * 20 + x->jokers[r] * 50;
-        if (n + w >= 7) {
+        if (cn_rule_canasta(n + w)) {
             if (w == 0)
                 items[CANASTA_SCORE_NATURAL_CANASTAS] += 500;
             else
@@ -162,7 +163,7 @@ int cn_deck_value(const cn_params *p)
 int cn_column_canastas_max(const cn_params *p)
 {
     int by_ranks = 11 * (p->lone_hand ? 2 : 1);
-    int by_cards = (p->deck_size - 2 * p->packs) / 7;
+    int by_cards = (p->deck_size - 2 * p->packs) / CN_CANASTA_CARDS;
     return by_ranks < by_cards ? by_ranks : by_cards;
 }
 
@@ -268,7 +269,7 @@ int cn_meld_class(int *meld_class, const cn_params *p, int rank,
     }
     if (n < 3)
         return CANASTA_E_MELD;
-    *meld_class = n < 7 ? CANASTA_MELD_OPEN
+    *meld_class = !cn_rule_canasta(n) ? CANASTA_MELD_OPEN
                 : w ? CANASTA_MELD_MIXED_CANASTA
                 : CANASTA_MELD_NATURAL_CANASTA;
     return CANASTA_OK;
@@ -344,7 +345,7 @@ CANASTA_API int canasta_score_side(int *items, size_t n_items,
         x.jokers[r] = (uint8_t)j;
         twos += t;
         jokers += j;
-        canastas += n + t + j >= 7;
+        canastas += cn_rule_canasta(n + t + j);
         x.n_melds++;
     }
     int in_hand[CANASTA_CARD_LIMIT] = { 0 };
