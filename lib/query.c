@@ -150,12 +150,10 @@ CANASTA_API int canasta_game_canastas(int *natural, int *mixed,
     *natural = *mixed = 0;
     for (int r = 3; r <= 14; r++) {
         const cn_meld *m = &game->st.melds[side][r];
-        if (cn_rule_canasta(cn_meld_size(m))) {
-            if (m->twos + m->jokers)
-                ++*mixed;
-            else
-                ++*natural;
-        }
+        const int kind = cn_rule_canasta_class(m->naturals,
+                                               m->twos + m->jokers);
+        *natural += kind == CANASTA_MELD_NATURAL_CANASTA;
+        *mixed += kind == CANASTA_MELD_MIXED_CANASTA;
     }
     return CANASTA_OK;
 }

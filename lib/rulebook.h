@@ -11,11 +11,12 @@
  * going-out check of goout.c, which these predicates take as an input
  * where a rule depends on it (CN_UNLESS_OUT).
  *
- * A newcomer following a rule ID from RULES.md: M5 cn_rule_canasta and
- * cn_rule_completes (CN_CANASTA_CARDS); P2 and P3 cn_rule_pile;
- * P4 and P5 cn_rule_take_form; P6 cn_rule_one_card; G1 and G4 for a
- * discard cn_rule_discard, after a meld cn_rule_after_meld; the G4
- * question cn_rule_ask; who must be able to go out cn_rule_must_go_out;
+ * A newcomer following a rule ID from RULES.md: M5 cn_rule_canasta,
+ * cn_rule_completes (CN_CANASTA_CARDS) and cn_rule_canasta_class; P2
+ * and P3 cn_rule_pile; P4 and P5 cn_rule_take_form; P6 cn_rule_one_card;
+ * G1 and G4 for a discard cn_rule_discard, after a meld
+ * cn_rule_after_meld; the G4 question cn_rule_ask; who must be able to
+ * go out cn_rule_must_go_out;
  * G3 cn_g3_waiver_turn, cn_g3_waived and cn_exit_concealed; S6
  * cn_s6_over and cn_game_over. */
 #ifndef CANASTA_RULEBOOK_H
@@ -72,6 +73,19 @@ static inline int cn_rule_canasta(int cards)
 static inline int cn_rule_completes(int before, int added)
 {
     return !cn_rule_canasta(before) && cn_rule_canasta(before + added);
+}
+
+/* M5: the kind of canasta a meld of naturals natural cards and wilds
+ * wild cards is: CANASTA_MELD_NATURAL_CANASTA with no wild card,
+ * CANASTA_MELD_MIXED_CANASTA with any (an X3 merged meld may hold more
+ * than 3), or CANASTA_MELD_NONE when it is no canasta.  The meld class,
+ * the scores (S1), the CANASTA events, the X3 merge, the JSON view and
+ * canasta_game_canastas all ask it. */
+static inline int cn_rule_canasta_class(int naturals, int wilds)
+{
+    if (!cn_rule_canasta(naturals + wilds))
+        return CANASTA_MELD_NONE;
+    return wilds ? CANASTA_MELD_MIXED_CANASTA : CANASTA_MELD_NATURAL_CANASTA;
 }
 
 /* ---- the pile (P2, P3) ---- */

@@ -17,12 +17,11 @@ void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
         int natural_value = r == 3 ? 5 : cn_value(CANASTA_CARD(r, 0));
         items[CANASTA_SCORE_MELDED] +=
             n * natural_value + x->twos[r] * 20 + x->jokers[r] * 50;
-        if (cn_rule_canasta(n + w)) {
-            if (w == 0)
-                items[CANASTA_SCORE_NATURAL_CANASTAS] += 500;
-            else
-                items[CANASTA_SCORE_MIXED_CANASTAS] += 300;
-        }
+        const int kind = cn_rule_canasta_class(n, w); /* S1 */
+        if (kind == CANASTA_MELD_NATURAL_CANASTA)
+            items[CANASTA_SCORE_NATURAL_CANASTAS] += 500;
+        else if (kind == CANASTA_MELD_MIXED_CANASTA)
+            items[CANASTA_SCORE_MIXED_CANASTAS] += 300;
     }
     int red = cn_red3_bonus(p, x->red_threes);
     items[CANASTA_SCORE_RED_THREES] = x->n_melds > 0 ? red : -red;
@@ -269,9 +268,8 @@ int cn_meld_class(int *meld_class, const cn_params *p, int rank,
     }
     if (n < 3)
         return CANASTA_E_MELD;
-    *meld_class = !cn_rule_canasta(n) ? CANASTA_MELD_OPEN
-                : w ? CANASTA_MELD_MIXED_CANASTA
-                : CANASTA_MELD_NATURAL_CANASTA;
+    const int kind = cn_rule_canasta_class(naturals, w);
+    *meld_class = kind != CANASTA_MELD_NONE ? kind : CANASTA_MELD_OPEN;
     return CANASTA_OK;
 }
 

@@ -106,10 +106,10 @@ void cn_form_partnership(cn_state *st, int lone)
             d->two_suit[k] = (uint8_t)(d->two_suit[k] + f->two_suit[k]);
         }
         memset(f, 0, sizeof *f);
-        if (!before && cn_rule_canasta(cn_meld_size(d)))
-            cn_event_add(st, CANASTA_EVENT_CANASTA, -1, to, r,
-                         (d->twos + d->jokers) ? CANASTA_MELD_MIXED_CANASTA
-                                               : CANASTA_MELD_NATURAL_CANASTA);
+        const int kind = cn_rule_canasta_class(d->naturals,
+                                               d->twos + d->jokers);
+        if (!before && kind != CANASTA_MELD_NONE)
+            cn_event_add(st, CANASTA_EVENT_CANASTA, -1, to, r, kind);
     }
     st->opened[to] = (uint8_t)(st->opened[to] | st->opened[from]);
     st->opened[from] = 0;
