@@ -4,6 +4,17 @@
 #include "internal.h"
 #include "rulebook.h"
 
+/* R3: count red threes score their bonus, plus when their side melded
+ * anything in the hand and minus when it did not.  Asked for a side's
+ * parts (cn_score_parts) and for every score column of a hand
+ * (cn_hand_scores, where X3's red threes go by their owner and the melds
+ * by the column's tables); cn_check_breakdown holds a given item to it. */
+static int red3_score(const cn_params *p, int count, int melded)
+{
+    const int bonus = cn_red3_bonus(p, count);
+    return melded ? bonus : -bonus;
+}
+
 /* E3: melded card values + canasta bonuses (S1) + red threes (R3, minus
  * when the side melded nothing) + going out (S2) - cards left in hand. */
 void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
@@ -23,8 +34,8 @@ void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
         else if (kind == CANASTA_MELD_MIXED_CANASTA)
             items[CANASTA_SCORE_MIXED_CANASTAS] += 300;
     }
-    int red = cn_red3_bonus(p, x->red_threes);
-    items[CANASTA_SCORE_RED_THREES] = x->n_melds > 0 ? red : -red;
+    items[CANASTA_SCORE_RED_THREES] =
+        red3_score(p, x->red_threes, x->n_melds > 0);
     if (x->went_out == CANASTA_OUT_NORMAL)
         items[CANASTA_SCORE_GOING_OUT] = 100;
     else if (x->went_out == CANASTA_OUT_CONCEALED)
@@ -103,8 +114,7 @@ void cn_hand_scores(const cn_state *st, int how, int seat,
                 items[i] += table[t][i];
             any_meld |= melded[t];
         }
-        int bonus = cn_red3_bonus(p, red);
-        items[CANASTA_SCORE_RED_THREES] = any_meld ? bonus : -bonus;
+        items[CANASTA_SCORE_RED_THREES] = red3_score(p, red, any_meld);
         int32_t total = 0;
         for (int i = 0; i < CANASTA_SCORE_TOTAL; i++)
             total += items[i];
@@ -213,7 +223,7 @@ int cn_check_breakdown(const cn_params *p, int how, int seat,
             return cn_why(why, ws, bad, "line %d: S1: side %d has canastas "
                 "but no melded cards", L, side);
         int k = red ? red3_count_of(p, (int)(red < 0 ? -red : red)) : 0;
-        if (red && (!k || (red > 0) != (m > 0)))
+        if (red && (!k || red != red3_score(p, k, m > 0)))
             return cn_why(why, ws, bad, "line %d: R3: side %d's red threes "
                 "score %ld; they score the R3 bonus of 1 to %d red threes, "
                 "plus when the side melded and minus when it did not", L,
