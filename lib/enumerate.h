@@ -601,7 +601,7 @@ CN_WALK int walk_group_legal_counts(const cn_walk *w, int r, int k, int t,
         return verdict == CN_ALLOWED;
     if (left == 0) { /* out already: with the canastas? */
         const int size = w->st->k.meld_size[w->side][r];
-        const int completes = r != 3 && size < 7 && size + used >= 7;
+        const int completes = r != 3 && cn_rule_completes(size, used);
         return w->st->k.canastas[w->side] + completes >=
                w->st->p.canastas_to_go_out;
     }

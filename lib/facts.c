@@ -52,7 +52,8 @@ static void melds_of(cn_kept *k, const cn_state *st, int side)
         int size = cn_meld_size(m);
         k->meld_size[side][r] = (uint8_t)size;
         k->meld_wild[side][r] = (uint8_t)(m->twos + m->jokers);
-        k->canastas[side] = (uint8_t)(k->canastas[side] + (size >= 7));
+        k->canastas[side] = (uint8_t)(k->canastas[side] +
+                                      cn_rule_canasta(size));
         k->melded[side] = (uint16_t)(k->melded[side] | (size > 0) << r);
     }
 }

@@ -12,6 +12,7 @@
  * opened, the opening minimum unless it is waived (G3). */
 #include <string.h>
 #include "internal.h"
+#include "rulebook.h"
 
 /* present: the ranks 4..ace with a meld of the side or a natural held
  * (the others add nothing), visited lowest first. */
@@ -47,10 +48,10 @@ static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
             continue;
         }
         room += cap;
-        if (size >= 7) {
+        if (cn_rule_canasta(size)) {
             canastas++;
-        } else if (7 - size <= cap) {
-            deficits[7 - size]++;
+        } else if (CN_CANASTA_CARDS - size <= cap) {
+            deficits[CN_CANASTA_CARDS - size]++;
         }
     }
     if (wild > room)
@@ -89,10 +90,11 @@ static uint64_t rank_bytes(const uint8_t a[CN_RANKS], int h)
  * naturals held, with the w wild cards held up to the meld's room (3
  * less its wild cards).  Eight ranks at a time, a byte each (every count
  * is below 60, so no byte carries into the next): size + min(w, room)
- * >= 7 is size >= 7, or size + w >= 7 and size + 3 - wilds >= 7; a byte
- * b is at least 7 when b + 121 sets its top bit.  A rank neither melded
- * nor held has size 0 and adds nothing, so no mask of the ranks present
- * is needed (the quick refusal of goout_rest, which visited them). */
+ * >= 7 (CN_CANASTA_CARDS, M5) is size >= 7, or size + w >= 7 and
+ * size + 3 - wilds >= 7; a byte b is at least 7 when b + 128 - 7 sets its
+ * top bit.  A rank neither melded nor held has size 0 and adds nothing,
+ * so no mask of the ranks present is needed (the quick refusal of
+ * goout_rest, which visited them). */
 static int reachable_melds(const uint8_t size[CN_RANKS],
                            const uint8_t held[CN_RANKS],
                            const uint8_t mw[CN_RANKS], int w)
@@ -101,14 +103,17 @@ static int reachable_melds(const uint8_t size[CN_RANKS],
     static const uint8_t ranks[CN_RANKS] = { 0, 0, 0, 0, 0xFF, 0xFF, 0xFF,
                                              0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
                                              0xFF, 0xFF, 0xFF, 0 };
+    /* b + BIAS sets a byte's top bit when b is a canasta's size; + 3
+     * for the meld's room (M4: 3 wild cards less those it holds) */
+    enum { BIAS = 128 - CN_CANASTA_CARDS };
     uint64_t hits = 0;
     for (int h = 0; h < 2; h++) {
         const uint64_t m = rank_bytes(ranks, h);
         const uint64_t sz = (rank_bytes(size, h) + rank_bytes(held, h)) & m;
         const uint64_t wild = rank_bytes(mw, h) & m;
-        const uint64_t alone = sz + 121 * BYTES_1;
-        const uint64_t with_w = sz + (uint64_t)(121 + w) * BYTES_1;
-        const uint64_t in_room = sz + 124 * BYTES_1 - wild;
+        const uint64_t alone = sz + BIAS * BYTES_1;
+        const uint64_t with_w = sz + (uint64_t)(BIAS + w) * BYTES_1;
+        const uint64_t in_room = sz + (BIAS + 3) * BYTES_1 - wild;
         hits += ((alone | (with_w & in_room)) & m) >> 7 & BYTES_1;
     }
     return (int)((hits * BYTES_1) >> 56); /* the sum of the bytes */

@@ -142,7 +142,7 @@ static void explain_meld(out *o, const cn_facts *f, const canasta_move *m)
     for (int g = 0; g < m->ngroups; g++) {
         int r = m->groups[g].rank;
         int size = f->meld_size[r];
-        if (size < 7 && size + m->groups[g].count >= 7)
+        if (cn_rule_completes(size, m->groups[g].count))
             completes = r;
         ranks++;
     }

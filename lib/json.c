@@ -17,6 +17,7 @@
 #include <string.h>
 #include "cn_assert.h"
 #include "position.h"
+#include "rulebook.h"
 
 /* ---- a minimal JSON writer on cn_text ---- */
 
@@ -237,11 +238,12 @@ static void put_last_hand(jw *w, const cn_state *st)
     jw_close(w, "}");
 }
 
-static const char *meld_class_name(const cn_meld *m)
+/* A table meld's class (a canasta's kind, cn_rule_canasta_class, or
+ * CANASTA_MELD_NONE for an open meld) by name. */
+static const char *meld_class_name(int kind)
 {
-    if (cn_meld_size(m) < 7)
-        return "open";
-    return (m->twos + m->jokers) ? "mixed-canasta" : "natural-canasta";
+    return kind == CANASTA_MELD_NATURAL_CANASTA ? "natural-canasta"
+         : kind == CANASTA_MELD_MIXED_CANASTA ? "mixed-canasta" : "open";
 }
 
 static void put_table(jw *w, const cn_state *st)
@@ -269,12 +271,10 @@ static void put_table(jw *w, const cn_state *st)
             const cn_meld *m = &st->melds[side][r];
             if (cn_meld_size(m) == 0)
                 continue;
-            if (cn_meld_size(m) >= 7) {
-                if (m->twos + m->jokers)
-                    mixed++;
-                else
-                    natural++;
-            }
+            const int kind = cn_rule_canasta_class(m->naturals,
+                                                   m->twos + m->jokers);
+            natural += kind == CANASTA_MELD_NATURAL_CANASTA;
+            mixed += kind == CANASTA_MELD_MIXED_CANASTA;
             uint8_t counts[CANASTA_CARD_LIMIT];
             cn_meld_counts(counts, m, r);
             jw_open(w, "{", 0);
@@ -284,7 +284,7 @@ static void put_table(jw *w, const cn_state *st)
             kv_int(w, "jokers", m->jokers);
             jw_key(w, "cards");
             jw_card_counts(w, counts);
-            kv_str(w, "class", meld_class_name(m));
+            kv_str(w, "class", meld_class_name(kind));
             jw_close(w, "}");
         }
         jw_close(w, "]");

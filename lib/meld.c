@@ -166,7 +166,7 @@ int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
                 return cn_why(why, ws, CANASTA_E_MELD,
                     "M1: a meld needs at least 3 cards; this meld of %s has "
                     "%d", cn_rank_plural(r), n + w);
-            if (n + w >= 7)
+            if (cn_rule_canasta(n + w))
                 pl->new_canasta = 1;
         }
         pl->mn[r] = (uint8_t)n;
@@ -174,7 +174,7 @@ int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
     }
     pl->canastas_after = 0;
     for (int r = 3; r <= 14; r++)
-        pl->canastas_after += pl->mn[r] + pl->mw[r] >= 7;
+        pl->canastas_after += cn_rule_canasta(pl->mn[r] + pl->mw[r]);
     return CANASTA_OK;
 }
 
@@ -360,7 +360,7 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
         k->meld_wild[side][gr->rank] =
             (uint8_t)(k->meld_wild[side][gr->rank] + wild);
         k->canastas[side] = (uint8_t)(k->canastas[side] +
-                                      (was < 7 && now >= 7));
+                                      cn_rule_completes(was, gr->count));
         k->melded[side] = (uint16_t)(k->melded[side] | 1u << gr->rank);
     }
     if (!st->opened[side]) {
@@ -379,7 +379,8 @@ void cn_meld_lay(cn_state *st, int side, int rank, int card)
     int size = ++k->meld_size[side][rank];
     k->meld_wild[side][rank] = (uint8_t)(k->meld_wild[side][rank] +
                                          cn_is_wild(card));
-    k->canastas[side] = (uint8_t)(k->canastas[side] + (size == 7));
+    k->canastas[side] = (uint8_t)(k->canastas[side] +
+                                  cn_rule_completes(size - 1, 1));
     k->melded[side] = (uint16_t)(k->melded[side] | 1u << rank);
 }
 

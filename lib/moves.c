@@ -295,10 +295,10 @@ static void canasta_events(cn_state *st, int seat, unsigned ranks,
     for (; ranks; ranks &= ranks - 1) {
         int r = cn_lowest_bit(ranks);
         const cn_meld *md = &st->melds[side][r];
-        if (was_size[r] < 7 && cn_meld_size(md) >= 7)
-            cn_event_add(st, CANASTA_EVENT_CANASTA, seat, side, r,
-                         (md->twos + md->jokers) ? CANASTA_MELD_MIXED_CANASTA
-                                                 : CANASTA_MELD_NATURAL_CANASTA);
+        const int kind = cn_rule_canasta_class(md->naturals,
+                                               md->twos + md->jokers);
+        if (kind != CANASTA_MELD_NONE && !cn_rule_canasta(was_size[r]))
+            cn_event_add(st, CANASTA_EVENT_CANASTA, seat, side, r, kind);
     }
 }
 

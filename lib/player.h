@@ -164,7 +164,7 @@ static inline void cn_meld_sum_of(cn_meld_sum *s, const cn_facts *f,
     for (int i = 0; i < c->n; i++) {
         const cn_spec *g = &c->g[i];
         const int size = f->meld_size[g->r], used = g->k + g->t + g->j;
-        s->completes += size < 7 && size + used >= 7;
+        s->completes += cn_rule_completes(size, used);
         s->new_pair_wild += size == 0 && g->k == 2 && g->t + g->j > 0;
         s->pair_added += size > 0 && g->k == 2 && f->nat[g->r] == 2;
     }
@@ -234,7 +234,7 @@ CN_WALK long cn_group_bound(cn_facts *f, int r, int k, int wild)
     int most = kmax + wild_in; /* the most cards a group of the branch holds */
     most = most < hn ? most : hn;
     if (f->out_known ? f->wants_out : cn_facts_wants_out(f))
-        return 3000 + 20L * most + 200L * (size < 7 && size + most >= 7);
+        return 3000 + 20L * most + 200L * cn_rule_completes(size, most);
     /* A group must leave two cards to score (cn_meld_score). */
     const int keep = hn - 2;
     long b = CN_NEVER;
@@ -242,12 +242,12 @@ CN_WALK long cn_group_bound(cn_facts *f, int r, int k, int wild)
         const int nat_most = kmax < keep ? kmax : keep;
         if (nat_most >= (size ? 1 : 3))
             b = 1300 + 10L * nat_most +
-                200L * (size < 7 && size + nat_most >= 7);
+                200L * cn_rule_completes(size, nat_most);
     }
     if (wild_in > 0 &&
         f->knob[CANASTA_KNOB_WILD_CARDS - 1] == CANASTA_WILDS_FINISH) {
         const int fit = most < keep ? most : keep; /* with wild cards */
-        if ((size < 7) & (size + fit >= 7) & (fit > (k < 0 ? 0 : k)))
+        if (cn_rule_completes(size, fit) & (fit > (k < 0 ? 0 : k)))
             b = b > 1590 ? b : 1590; /* completes: 1600 - 10 per wild */
         if ((size == 0) & (kmax >= 2) & ((k < 0) | (k == 2)) & (3 <= keep) &
             (f->knob[CANASTA_KNOB_KEEP_PAIRS - 1] == 0))

@@ -1,6 +1,7 @@
 /* query.c - read-only questions about a game, for any seat or side. */
 #include <string.h>
 #include "internal.h"
+#include "rulebook.h"
 
 #define NEED(p) do { if (!(p)) return CANASTA_E_NULL; } while (0)
 
@@ -149,12 +150,10 @@ CANASTA_API int canasta_game_canastas(int *natural, int *mixed,
     *natural = *mixed = 0;
     for (int r = 3; r <= 14; r++) {
         const cn_meld *m = &game->st.melds[side][r];
-        if (cn_meld_size(m) >= 7) {
-            if (m->twos + m->jokers)
-                ++*mixed;
-            else
-                ++*natural;
-        }
+        const int kind = cn_rule_canasta_class(m->naturals,
+                                               m->twos + m->jokers);
+        *natural += kind == CANASTA_MELD_NATURAL_CANASTA;
+        *mixed += kind == CANASTA_MELD_MIXED_CANASTA;
     }
     return CANASTA_OK;
 }

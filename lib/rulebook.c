@@ -57,7 +57,7 @@ int cn_exit_concealed(const cn_state *st, int seat)
     int side = st->side_of[seat];
     for (int r = 3; r <= 14; r++)
         if ((st->turn_new_melds >> r & 1) &&
-            cn_meld_size(&st->melds[side][r]) >= 7)
+            cn_rule_canasta(cn_meld_size(&st->melds[side][r])))
             return 1;
     return 0;
 }

@@ -11,10 +11,12 @@
  * going-out check of goout.c, which these predicates take as an input
  * where a rule depends on it (CN_UNLESS_OUT).
  *
- * A newcomer following a rule ID from RULES.md: P2 and P3 cn_rule_pile;
- * P4 and P5 cn_rule_take_form; P6 cn_rule_one_card; G1 and G4 for a
- * discard cn_rule_discard, after a meld cn_rule_after_meld; the G4
- * question cn_rule_ask; who must be able to go out cn_rule_must_go_out;
+ * A newcomer following a rule ID from RULES.md: M5 cn_rule_canasta,
+ * cn_rule_completes (CN_CANASTA_CARDS) and cn_rule_canasta_class; P2
+ * and P3 cn_rule_pile; P4 and P5 cn_rule_take_form; P6 cn_rule_one_card;
+ * G1 and G4 for a discard cn_rule_discard, after a meld
+ * cn_rule_after_meld; the G4 question cn_rule_ask; who must be able to
+ * go out cn_rule_must_go_out;
  * G3 cn_g3_waiver_turn, cn_g3_waived and cn_exit_concealed; S6
  * cn_s6_over and cn_game_over. */
 #ifndef CANASTA_RULEBOOK_H
@@ -52,6 +54,38 @@ static inline int cn_unless_out(int verdict, int can_out)
     if (!(verdict & CN_UNLESS_OUT))
         return verdict;
     return can_out ? CN_ALLOWED : verdict & ~CN_UNLESS_OUT;
+}
+
+/* ---- canastas (M5) ---- */
+
+/* M5: a meld of this many cards or more is a canasta. */
+#define CN_CANASTA_CARDS 7 /* M5 */
+
+/* M5: is a meld of cards cards a canasta? */
+static inline int cn_rule_canasta(int cards)
+{
+    return cards >= CN_CANASTA_CARDS;
+}
+
+/* M5: does adding added cards to a meld of before cards make it a
+ * canasta (it was none, and is one after)?  The kept canasta counts, the
+ * CANASTA events and the scores of melds that complete one all ask it. */
+static inline int cn_rule_completes(int before, int added)
+{
+    return !cn_rule_canasta(before) && cn_rule_canasta(before + added);
+}
+
+/* M5: the kind of canasta a meld of naturals natural cards and wilds
+ * wild cards is: CANASTA_MELD_NATURAL_CANASTA with no wild card,
+ * CANASTA_MELD_MIXED_CANASTA with any (an X3 merged meld may hold more
+ * than 3), or CANASTA_MELD_NONE when it is no canasta.  The meld class,
+ * the scores (S1), the CANASTA events, the X3 merge, the JSON view and
+ * canasta_game_canastas all ask it. */
+static inline int cn_rule_canasta_class(int naturals, int wilds)
+{
+    if (!cn_rule_canasta(naturals + wilds))
+        return CANASTA_MELD_NONE;
+    return wilds ? CANASTA_MELD_MIXED_CANASTA : CANASTA_MELD_NATURAL_CANASTA;
 }
 
 /* ---- the pile (P2, P3) ---- */

@@ -2,6 +2,18 @@
  * the engine at the end of every hand and by canasta_score_side. */
 #include <string.h>
 #include "internal.h"
+#include "rulebook.h"
+
+/* R3: count red threes score their bonus, plus when their side melded
+ * anything in the hand and minus when it did not.  Asked for a side's
+ * parts (cn_score_parts) and for every score column of a hand
+ * (cn_hand_scores, where X3's red threes go by their owner and the melds
+ * by the column's tables); cn_check_breakdown holds a given item to it. */
+static int red3_score(const cn_params *p, int count, int melded)
+{
+    const int bonus = cn_red3_bonus(p, count);
+    return melded ? bonus : -bonus;
+}
 
 /* E3: melded card values + canasta bonuses (S1) + red threes (R3, minus
  * when the side melded nothing) + going out (S2) - cards left in hand. */
@@ -16,15 +28,14 @@ void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
         int natural_value = r == 3 ? 5 : cn_value(CANASTA_CARD(r, 0));
         items[CANASTA_SCORE_MELDED] +=
             n * natural_value + x->twos[r] * 20 + x->jokers[r] * 50;
-        if (n + w >= 7) {
-            if (w == 0)
-                items[CANASTA_SCORE_NATURAL_CANASTAS] += 500;
-            else
-                items[CANASTA_SCORE_MIXED_CANASTAS] += 300;
-        }
+        const int kind = cn_rule_canasta_class(n, w); /* S1 */
+        if (kind == CANASTA_MELD_NATURAL_CANASTA)
+            items[CANASTA_SCORE_NATURAL_CANASTAS] += 500;
+        else if (kind == CANASTA_MELD_MIXED_CANASTA)
+            items[CANASTA_SCORE_MIXED_CANASTAS] += 300;
     }
-    int red = cn_red3_bonus(p, x->red_threes);
-    items[CANASTA_SCORE_RED_THREES] = x->n_melds > 0 ? red : -red;
+    items[CANASTA_SCORE_RED_THREES] =
+        red3_score(p, x->red_threes, x->n_melds > 0);
     if (x->went_out == CANASTA_OUT_NORMAL)
         items[CANASTA_SCORE_GOING_OUT] = 100;
     else if (x->went_out == CANASTA_OUT_CONCEALED)
@@ -103,8 +114,7 @@ void cn_hand_scores(const cn_state *st, int how, int seat,
                 items[i] += table[t][i];
             any_meld |= melded[t];
         }
-        int bonus = cn_red3_bonus(p, red);
-        items[CANASTA_SCORE_RED_THREES] = any_meld ? bonus : -bonus;
+        items[CANASTA_SCORE_RED_THREES] = red3_score(p, red, any_meld);
         int32_t total = 0;
         for (int i = 0; i < CANASTA_SCORE_TOTAL; i++)
             total += items[i];
@@ -162,7 +172,7 @@ int cn_deck_value(const cn_params *p)
 int cn_column_canastas_max(const cn_params *p)
 {
     int by_ranks = 11 * (p->lone_hand ? 2 : 1);
-    int by_cards = (p->deck_size - 2 * p->packs) / 7;
+    int by_cards = (p->deck_size - 2 * p->packs) / CN_CANASTA_CARDS;
     return by_ranks < by_cards ? by_ranks : by_cards;
 }
 
@@ -213,7 +223,7 @@ int cn_check_breakdown(const cn_params *p, int how, int seat,
             return cn_why(why, ws, bad, "line %d: S1: side %d has canastas "
                 "but no melded cards", L, side);
         int k = red ? red3_count_of(p, (int)(red < 0 ? -red : red)) : 0;
-        if (red && (!k || (red > 0) != (m > 0)))
+        if (red && (!k || red != red3_score(p, k, m > 0)))
             return cn_why(why, ws, bad, "line %d: R3: side %d's red threes "
                 "score %ld; they score the R3 bonus of 1 to %d red threes, "
                 "plus when the side melded and minus when it did not", L,
@@ -268,9 +278,8 @@ int cn_meld_class(int *meld_class, const cn_params *p, int rank,
     }
     if (n < 3)
         return CANASTA_E_MELD;
-    *meld_class = n < 7 ? CANASTA_MELD_OPEN
-                : w ? CANASTA_MELD_MIXED_CANASTA
-                : CANASTA_MELD_NATURAL_CANASTA;
+    const int kind = cn_rule_canasta_class(naturals, w);
+    *meld_class = kind != CANASTA_MELD_NONE ? kind : CANASTA_MELD_OPEN;
     return CANASTA_OK;
 }
 
@@ -344,7 +353,7 @@ CANASTA_API int canasta_score_side(int *items, size_t n_items,
         x.jokers[r] = (uint8_t)j;
         twos += t;
         jokers += j;
-        canastas += n + t + j >= 7;
+        canastas += cn_rule_canasta(n + t + j);
         x.n_melds++;
     }
     int in_hand[CANASTA_CARD_LIMIT] = { 0 };

@@ -378,10 +378,10 @@ static int exit_distance(const uint8_t *h, const cn_state *v, int side,
         if (!have && nat < 2)
             continue;
         room += cn_wild_room(m->twos + m->jokers);
-        if (size >= 7)
+        if (cn_rule_canasta(size))
             canastas++;
         else
-            deficit[nd++] = 7 - size;
+            deficit[nd++] = CN_CANASTA_CARDS - size;
     }
     for (int c = 8; c <= CANASTA_JOKER; c++)
         value += h[c] * cn_value(c);
@@ -395,7 +395,7 @@ static int exit_distance(const uint8_t *h, const cn_state *v, int side,
         }
     int spare = wild > pairs ? wild - pairs : 0;
     for (int i = 0; canastas < v->p.canastas_to_go_out; i++, canastas++) {
-        int need = i < nd ? deficit[i] : 7;
+        int need = i < nd ? deficit[i] : CN_CANASTA_CARDS;
         int use = spare < need ? spare : need;
         spare -= use;
         d += need - use;

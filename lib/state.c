@@ -1,6 +1,7 @@
 /* state.c - small operations on the game state shared by the move code. */
 #include <string.h>
 #include "internal.h"
+#include "rulebook.h"
 
 /* From the melds themselves (the position reader asks it before the
  * facts are made; play reads cn_kept.canastas). */
@@ -8,7 +9,7 @@ int cn_side_canastas(const cn_state *st, int side)
 {
     int n = 0;
     for (int r = 3; r <= 14; r++)
-        n += cn_meld_size(&st->melds[side][r]) >= 7;
+        n += cn_rule_canasta(cn_meld_size(&st->melds[side][r]));
     return n;
 }
 
@@ -95,7 +96,8 @@ void cn_form_partnership(cn_state *st, int lone)
     cn_event_add(st, CANASTA_EVENT_LONE_HAND, lone, to, -1, -1);
     for (int r = 3; r <= 14; r++) {
         cn_meld *d = &st->melds[to][r], *f = &st->melds[from][r];
-        int before = cn_meld_size(d) >= 7 || cn_meld_size(f) >= 7;
+        int before = cn_rule_canasta(cn_meld_size(d)) ||
+                     cn_rule_canasta(cn_meld_size(f));
         d->naturals = (uint8_t)(d->naturals + f->naturals);
         d->twos = (uint8_t)(d->twos + f->twos);
         d->jokers = (uint8_t)(d->jokers + f->jokers);
@@ -104,10 +106,10 @@ void cn_form_partnership(cn_state *st, int lone)
             d->two_suit[k] = (uint8_t)(d->two_suit[k] + f->two_suit[k]);
         }
         memset(f, 0, sizeof *f);
-        if (!before && cn_meld_size(d) >= 7)
-            cn_event_add(st, CANASTA_EVENT_CANASTA, -1, to, r,
-                         (d->twos + d->jokers) ? CANASTA_MELD_MIXED_CANASTA
-                                               : CANASTA_MELD_NATURAL_CANASTA);
+        const int kind = cn_rule_canasta_class(d->naturals,
+                                               d->twos + d->jokers);
+        if (!before && kind != CANASTA_MELD_NONE)
+            cn_event_add(st, CANASTA_EVENT_CANASTA, -1, to, r, kind);
     }
     st->opened[to] = (uint8_t)(st->opened[to] | st->opened[from]);
     st->opened[from] = 0;
