@@ -9,20 +9,22 @@
 // then the phase as a string); js_ref_play_batch_* lets the package play
 // each hand in one call (Player.playHand: canasta_player_play and
 // canasta_game_phase per decision, no JavaScript object made), the work of
-// the native loop.  docs/PERFORMANCE.md reads the 0.5 goal off
-// js_ref_play_ratio, the per-decision loop; the batch ratio is what an
-// application gets when it lets the package play the computers' hands.
-// Neither figure is claimed here to meet the goal: read the runs.
+// the native loop.  docs/PERFORMANCE.md reads the 0.5 goal (WebAssembly
+// reference play at half the native speed) off js_ref_play_batch_ratio,
+// whose loop makes the native loop's calls; js_ref_play_ratio adds what an
+// application's own per-decision loop costs on top (a Move object and the
+// phase's name at every decision), and is printed beside it.  Nothing is
+// claimed here: read the runs.
 //
 // Figures:
 //   js_ref_play_hands_per_s       reference play through the package: whole
 //   js_ref_play_decisions_per_s   games, Player.play on every seat, one
 //                                 thread (as bench/bench --ref-play)
 //   js_ref_play_ratio             the same over the native figure, median
-//                                 of the pairwise ratios (goal: >= 0.5)
+//                                 of the pairwise ratios
 //   js_ref_play_batch_hands_per_s   games of the same seeds by Player.playHand,
 //   js_ref_play_batch_ratio         one call per hand; and over the native
-//                                 figure of the same rounds
+//                                 figure of the same rounds (goal: >= 0.5)
 //   js_random_play_decisions_per_s  random legal play: legalMoves(), pick,
 //   js_random_play_ratio            apply(Move); and over the native figure
 //   js_validate_ns                validate(Move) of the draw or a discard at
