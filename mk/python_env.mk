@@ -43,8 +43,8 @@ check-python-env: $(SHARED_LIB) $(SHARED_LINKS)
 	echo "check-python-env: $(PYTHON) $(PYTHON_ENV_DIR)/bench_env.py (a smoke run of make bench's figures, not a measurement)"; \
 	out=$$(CANASTA_LIBRARY='$(CURDIR)/$(SHARED_LIB)' CANASTA_BENCH_SECONDS=0.05 \
 	    CANASTA_BENCH_ROUNDS=1 PYTHONDONTWRITEBYTECODE=1 \
-	    $(PYTHON) -B '$(PYTHON_ENV_DIR)/bench_env.py' 2>/dev/null) || \
-	    { echo "check-python-env: bench_env.py failed" >&2; exit 1; }; \
+	    $(PYTHON) -B '$(PYTHON_ENV_DIR)/bench_env.py' 2>&1) || \
+	    { printf '%s\n' "$$out" >&2; echo "check-python-env: bench_env.py failed" >&2; exit 1; }; \
 	for f in py_env_steps_per_s py_env_observed_steps_per_s py_env_observe_us; do \
 	    printf '%s\n' "$$out" | grep "^bench $$f [0-9][0-9.]* [a-z/]*$$" > /dev/null || \
 	        { echo "check-python-env: bench_env.py printed no \"bench $$f N UNIT\" line" >&2; exit 1; }; \

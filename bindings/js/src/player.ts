@@ -40,7 +40,7 @@ const PHASE_GAME_OVER = 5;
 /** The checked options of playHand/playGame: the seed as a uint64, the stop seats as bits. */
 function playOptions(options: unknown, players: number, what: string): { seed: bigint; stops: number } {
   if (options === undefined) return { seed: u64(0, "seed"), stops: 0 };
-  if (options === null || typeof options !== "object")
+  if (options === null || typeof options !== "object" || Array.isArray(options))
     throw new TypeError(`${what} options must be an object, not ${describe(options)}`);
   for (const key of Object.keys(options))
     if (key !== "seed" && key !== "stopAt") throw new TypeError(`${what}: unknown option "${key}" (known: seed, stopAt)`);
