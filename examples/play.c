@@ -5,6 +5,7 @@
  * library check and play the move, let the computer seats move, until the
  * game is over.  Exit status: 0, or 1 on an engine error, 2 on bad usage.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,8 +225,9 @@ int main(int argc, char **argv)
         }
         if (rc == OPT_VERSION)
             return cli_version("play");
-        seed = strtoull(c.value, &end, 10); /* --seed N: digits only */
-        if (c.value[0] < '0' || c.value[0] > '9' || *end != '\0')
+        errno = 0; /* --seed N: digits only, and below 2^64 */
+        seed = strtoull(c.value, &end, 10);
+        if (c.value[0] < '0' || c.value[0] > '9' || *end != '\0' || errno)
             return cli_usage_error("play", "--seed takes a number, not '%s'",
                                    c.value);
     }

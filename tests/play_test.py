@@ -102,7 +102,8 @@ def options(prog):
     check(r.returncode == 0 and
           re.fullmatch(r"play \(libcanasta \d+\.\d+\.\d+\)\n", r.stdout),
           "--version names the library's version", r.stdout)
-    for args in (["--bogus"], ["--seed"], ["--seed", "x"], ["--seed", "5x"]):
+    for args in (["--bogus"], ["--seed"], ["--seed", "x"], ["--seed", "5x"],
+                 ["--seed", "18446744073709551616"]):  # 2**64: too big
         r = subprocess.run([prog] + args, capture_output=True, text=True,
                            input="")
         check(r.returncode == 2 and r.stdout == "" and
