@@ -195,9 +195,9 @@ int cn_game_play(canasta_game *game, const canasta_move *move, char *why,
         return CANASTA_OK;
     }
     /* The exact size only near the end of the buffer, which a hand never
-     * reaches (cn_history_capacity). */
-    if (game->hist_len + CN_MOVE_BYTES > game->hist_cap &&
-        game->hist_len + cn_move_encoded_size(move) > game->hist_cap)
+     * reaches (cn_history_capacity), from a deal or from a position. */
+    if (NEVER(game->hist_len + CN_MOVE_BYTES > game->hist_cap &&
+              game->hist_len + cn_move_encoded_size(move) > game->hist_cap))
         return cn_why(why, why_size, CANASTA_E_NOMEM,
                       "the undo history of this hand is full");
     cn_play(&game->st, move);

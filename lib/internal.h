@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "canasta.h"
+#include "cn_assert.h"
 
 #define CN_MAX_PLAYERS 6
 #define CN_MAX_SIDES 3
@@ -688,7 +689,7 @@ int cn_state_equal(const cn_state *a, const cn_state *b);
 static inline cn_event *cn_event_add(cn_state *st, int kind, int seat,
                                      int side, int value, int detail)
 {
-    if (st->ev_n >= CN_MAX_EVENTS)
+    if (NEVER(st->ev_n >= CN_MAX_EVENTS))
         return NULL;
     cn_event *e = &st->ev[st->ev_n++];
     e->kind = (uint8_t)kind;
@@ -704,7 +705,7 @@ static inline cn_event *cn_event_add(cn_state *st, int kind, int seat,
 /* Append a card to the last event (its cards must be the last added). */
 static inline void cn_event_card(cn_state *st, int card)
 {
-    if (st->ev_n == 0 || st->ev_cards_n >= CN_EVENT_CARDS)
+    if (NEVER(st->ev_n == 0 || st->ev_cards_n >= CN_EVENT_CARDS))
         return;
     st->ev_cards[st->ev_cards_n++] = (uint8_t)card;
     st->ev[st->ev_n - 1].n++;

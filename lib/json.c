@@ -188,7 +188,7 @@ static void put_rules(jw *w, const cn_state *st)
     jw_key(w, "rules");
     jw_open(w, "{", 0);
     jw_key(w, "preset");
-    if (cn_preset_name(p->preset))
+    if (ALWAYS(cn_preset_name(p->preset))) /* every preset has a name */
         jw_str(w, cn_preset_name(p->preset));
     else
         jw_int(w, p->preset);

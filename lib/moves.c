@@ -104,12 +104,15 @@ static int check_discard(const cn_state *st, const canasta_move *m,
             cn_is_red3(c) ? "T2: a red three is never in a hand, so the %s "
                             "cannot be discarded"
                           : "T1: the %s is not in your hand", name);
-    switch (cn_rule_discard(st->hand_n[seat], st->permission,
-                            st->k.canastas[st->side_of[seat]],
-                            st->p.canastas_to_go_out)) {
-    case CN_REFUSED_G4_SAID_NO:
+    const int v = cn_rule_discard(st->hand_n[seat], st->permission,
+                                  st->k.canastas[st->side_of[seat]],
+                                  st->p.canastas_to_go_out);
+    /* After a no no meld leaves fewer than two cards (after_meld), and
+     * cn_state_check refuses a read position that says otherwise. */
+    if (NEVER(v == CN_REFUSED_G4_SAID_NO))
         return cn_why(why, ws, CANASTA_E_GO_OUT,
             "G4: your partner said no, so you may not go out this turn");
+    switch (v) {
     case CN_REFUSED_G1_CANASTAS:
         return cn_why(why, ws, CANASTA_E_GO_OUT,
             "G1: discarding your last card would put you out, and your "

@@ -347,7 +347,7 @@ static int walk_decision(canasta_move *move, cn_facts *f,
                                (how & CN_DECIDE_ANY_ORDER) != 0 };
         cn_enumerate_with(st, &v, &ch);
     }
-    if (!ch.found)
+    if (NEVER(!ch.found))
         return CANASTA_E_PHASE; /* every decision has a legal move */
     cn_cand_move(move, st->hand[st->cur], &ch.move);
     return CANASTA_OK;
@@ -358,7 +358,8 @@ int cn_player_decide_how(canasta_move *move, cn_facts *f,
                          const canasta_game *game, uint64_t seed, int how)
 {
     const cn_state *st = &game->st;
-    if (st->phase == CANASTA_PHASE_GAME_OVER)
+    /* Its callers refuse a finished game first. */
+    if (NEVER(st->phase == CANASTA_PHASE_GAME_OVER))
         return CANASTA_E_GAME_OVER;
     if ((how & CN_DECIDE_SHORTCUTS) && draw_is_the_choice(st, player->knob)) {
         move->kind = CANASTA_MOVE_DRAW;

@@ -22,6 +22,7 @@
 #ifndef CANASTA_RULEBOOK_H
 #define CANASTA_RULEBOOK_H
 
+#include "cn_assert.h"
 #include "internal.h"
 
 /* What a predicate decides: allowed, or the rule that refuses. */
@@ -51,7 +52,7 @@ typedef enum cn_verdict {
  * out). */
 static inline int cn_unless_out(int verdict, int can_out)
 {
-    if (!(verdict & CN_UNLESS_OUT))
+    if (NEVER(!(verdict & CN_UNLESS_OUT))) /* every caller tests the bit */
         return verdict;
     return can_out ? CN_ALLOWED : verdict & ~CN_UNLESS_OUT;
 }

@@ -2,6 +2,7 @@
  * the variants data rather than code (O1 opening table, R3 red threes). */
 #include <limits.h>
 #include <string.h>
+#include "cn_assert.h"
 #include "internal.h"
 
 /* O1: below 0 -> 15; 0..1495 -> 50; 1500..2995 -> 90; 3000+ -> 120 */
@@ -146,9 +147,10 @@ int cn_opening_min(const cn_params *p, int total)
 
 int cn_red3_bonus(const cn_params *p, int count)
 {
-    if (count < 0)
+    /* Callers pass 0 to 2 x packs (at most 6) red threes. */
+    if (NEVER(count < 0))
         return 0;
-    if (count >= CN_RED3_TABLE)
+    if (NEVER(count >= CN_RED3_TABLE))
         count = CN_RED3_TABLE - 1;
     return p->red3_bonus[count];
 }
@@ -307,7 +309,7 @@ CANASTA_API int canasta_rules_set(canasta_rules *rules, int key, int value)
         return CANASTA_E_RANGE;
     if (key == CANASTA_OPT_HAND_SIZE) {
         /* C4: the deal plus an upcard must leave a stock to draw from. */
-        if (rules->p.players * value + 10 > rules->p.deck_size)
+        if (NEVER(rules->p.players * value + 10 > rules->p.deck_size))
             return CANASTA_E_RANGE;
     }
     *field(&rules->p, d) = value;

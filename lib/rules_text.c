@@ -20,7 +20,7 @@ void cn_write_rules(cn_text *t, const cn_params *p, uint64_t seed,
                     int write_seed)
 {
     const char *name = cn_preset_name(p->preset);
-    if (name)
+    if (ALWAYS(name)) /* every preset has a name */
         cn_text_putf(t, "preset %s\n", name);
     else
         cn_text_putf(t, "preset %d\n", (int)p->preset);

@@ -1,5 +1,6 @@
 /* take.c - taking the discard pile (P1-P7, O3) and the empty stock's
  * obligation to take it (E1). */
+#include "cn_assert.h"
 #include "rulebook.h"
 
 static const char *frozen_reason(const cn_state *st, int side)
@@ -8,9 +9,11 @@ static const char *frozen_reason(const cn_state *st, int side)
         return "a wild card is in it";
     if (st->pile_red3)
         return "a red three was turned up under it";
-    if (!st->opened[side])
-        return "your side has not opened";
-    return "";
+    /* Called only for a pile frozen against side (cn_kept.pile, renewed
+     * from these same three facts): the last reason is left. */
+    if (NEVER(st->opened[side]))
+        return "";
+    return "your side has not opened";
 }
 
 static const char *count_word(int n)

@@ -71,7 +71,7 @@ void cn_seat_view(cn_state *dst, const cn_state *src, int seat)
         memset(dst->hand[s], 0, sizeof dst->hand[s]);
         for (int k = 0; k < src->hand_n[s]; k++) {
             int c = take_next(unseen, &cursor);
-            if (c)
+            if (ALWAYS(c)) /* the unseen cards: the other hands, the stock */
                 dst->hand[s][c]++;
         }
     }
@@ -81,7 +81,7 @@ void cn_seat_view(cn_state *dst, const cn_state *src, int seat)
             dst->stock[n++] = (uint8_t)c;
     while (n < src->stock_n) {
         int c = take_next(unseen, &cursor);
-        if (!c)
+        if (NEVER(!c))
             break;
         dst->stock[n++] = (uint8_t)c;
     }
