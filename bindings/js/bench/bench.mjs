@@ -69,60 +69,57 @@ const rules = new Rules("classic");
 const player = new Player();
 
 // Whole games between reference players for REF_SECONDS, as bench/bench's
-// ref_worker does (game seeds from 5000).  The tie-break seed of each
-// decision is its index in the game, where the native loop mixes the game
-// seed and the index with splitmix64: the same kind of work, not
-// bit-identical games (64-bit mixing in BigInt arithmetic would cost
-// more than the decision; the seed only breaks ties).
-function jsRefPlay() {
+// ref_worker does (game seeds from 5000); play(g, deadline) plays game g
+// until it is over or the deadline has passed after a hand, and returns
+// its decisions and hands.
+function timedRefPlay(play) {
   const t0 = now();
   const deadline = t0 + REF_SECONDS;
-  let seed = 5000;
   let decisions = 0;
   let hands = 0;
-  while (now() < deadline) {
+  for (let seed = 5000; now() < deadline; seed++) {
     const g = new Game({ seed, rules });
-    let move = 0;
-    for (;;) {
-      // One phase query per decision, as the native loop makes.
-      const m = player.play(g, move++);
-      decisions++;
-      const phase = g.phase;
-      if (m.kind !== "next-hand" && (phase === "hand-over" || phase === "game-over")) {
-        hands++;
-        if (phase === "game-over" || now() >= deadline) break;
-      }
-    }
+    const r = play(g, deadline);
     g.free();
-    seed++;
+    decisions += r.decisions;
+    hands += r.hands;
   }
   const elapsed = now() - t0;
   return { dps: decisions / elapsed, hps: hands / elapsed };
 }
 
-// The same games as jsRefPlay, each hand played by one Player.playHand
-// call (its tie-break seed the hand's index in the game: one seed for all
-// the decisions of a hand, where jsRefPlay changes it every decision).
-function jsRefPlayBatch() {
-  const t0 = now();
-  const deadline = t0 + REF_SECONDS;
-  let seed = 5000;
-  let decisions = 0;
-  let hands = 0;
-  while (now() < deadline) {
-    const g = new Game({ seed, rules });
-    for (let hand = 0; ; hand++) {
-      const n = player.playHand(g, { seed: hand });
-      if (n === 0) break; // game over
-      decisions += n;
-      hands++;
-      if (now() >= deadline) break;
+// Player.play per decision.  The tie-break seed of each decision is its
+// index in the game, where the native loop mixes the game seed and the
+// index with splitmix64: the same kind of work, not bit-identical games
+// (64-bit mixing in BigInt arithmetic would cost more than the decision;
+// the seed only breaks ties).
+function jsRefPlay() {
+  return timedRefPlay((g, deadline) => {
+    let decisions = 0;
+    let hands = 0;
+    for (;;) {
+      // One phase query per decision, as the native loop makes.
+      const m = player.play(g, decisions++);
+      const phase = g.phase;
+      if (m.kind !== "next-hand" && (phase === "hand-over" || phase === "game-over")) {
+        hands++;
+        if (phase === "game-over" || now() >= deadline) return { decisions, hands };
+      }
     }
-    g.free();
-    seed++;
-  }
-  const elapsed = now() - t0;
-  return { dps: decisions / elapsed, hps: hands / elapsed };
+  });
+}
+
+// The same game seeds, each hand played by one Player.playHand call (its
+// tie-break seed the hand's index in the game: one seed for all the
+// decisions of a hand, where jsRefPlay changes it every decision).
+function jsRefPlayBatch() {
+  return timedRefPlay((g, deadline) => {
+    let decisions = 0;
+    let hands = 0;
+    for (let n; now() < deadline && (n = player.playHand(g, { seed: hands })) > 0; hands++)
+      decisions += n;
+    return { decisions, hands };
+  });
 }
 
 // Random legal play for PLAY_SECONDS (a fresh game after 20 hands, as the
