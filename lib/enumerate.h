@@ -373,6 +373,35 @@ CN_WALK int walk_reach_tables(cn_walk *w, const cn_visitor *v, int skip)
     return 14;
 }
 
+/* Whether an opening of the hand's cards alone can reach the minimum
+ * (O1, O2), from an upper bound on its value: every rank of three
+ * naturals or more in full, the best natural pairs that the wild cards
+ * can make into melds (one wild card each: M1), and every wild card the
+ * melds found have room for (three each), the jokers first.  The search's
+ * own reach counts every pair and every wild card, so a hand of pairs
+ * and few wild cards passed it and was searched in vain. */
+CN_WALK int walk_opening_in_reach(const cn_walk *w)
+{
+    const uint8_t *nat = w->nat;
+    uint32_t ranks = (uint32_t)w->st->k.held_more[w->seat] & CN_RANKS_4_TO_ACE;
+    int value = 0, groups = 0, pair_wilds = w->twos + w->jokers;
+    while (ranks) {
+        const int r = cn_highest_bit(ranks); /* the best pairs first */
+        ranks &= ~(1u << r);
+        if (nat[r] < 3) {
+            if (pair_wilds == 0)
+                continue;
+            pair_wilds--;
+        }
+        value += nat[r] * cn_value(CANASTA_CARD(r, 0));
+        groups++;
+    }
+    const int room = 3 * groups;
+    const int jokers = w->jokers < room ? w->jokers : room;
+    const int twos = w->twos < room - jokers ? w->twos : room - jokers;
+    return value + 50 * jokers + 20 * twos >= w->minimum;
+}
+
 /* ---- exits: the whole rest of the hand in one move ---- */
 
 /* An unopened side sometimes can go out only by melding its whole hand
@@ -670,21 +699,21 @@ CN_WALK void walk_melds(cn_walk *w, const cn_visitor *v)
 {
     const cn_kept *kp = &w->st->k;
     const uint32_t melded = kp->melded[w->side];
-    const int wilds = w->twos + w->jokers;
-    /* A meld to add to with a natural or a wild card held, or a natural
-     * pair (a new meld of three cards at least: a third natural, or a
-     * wild card); no group can be made at the other ranks. */
-    uint32_t ranks =
-        ((melded & (wilds ? 0xFFFFu : (uint32_t)(kp->held_one[w->seat] |
-                                                 kp->held_more[w->seat]))) |
-         kp->held_more[w->seat]) & CN_RANKS_4_TO_ACE;
+    const uint32_t held = (uint32_t)(kp->held_one[w->seat] |
+                                     kp->held_more[w->seat]);
+    /* The ranks where a group can be made: a meld of the side with a
+     * natural held, or with room for a wild card held (M4: fewer than
+     * three); a natural pair with a wild card held, or three naturals
+     * (M1).  From masks, with no test per rank: the counts are
+     * unpredictable. */
+    const uint32_t any = 0u - (uint32_t)(w->twos + w->jokers > 0); /* all */
+    const uint32_t wild_full = cn_counts_at_least(kp->meld_wild[w->side], 3);
+    const uint32_t threes = cn_counts_at_least(w->nat, 3);
+    uint32_t ranks = ((melded & (held | (any & ~wild_full))) |
+                      (~melded & ((kp->held_more[w->seat] & any) | threes))) &
+                     CN_RANKS_4_TO_ACE;
     for (; ranks; ranks &= ranks - 1) {
         const int r = cn_lowest_bit(ranks);
-        const int nat = w->nat[r];
-        if ((melded >> r & 1)
-                ? nat == 0 && cn_wild_room(kp->meld_wild[w->side][r]) == 0
-                : nat < 3 && wilds == 0)
-            continue; /* a full meld of wild cards, or a pair alone */
         if (walk_enter(w, v, CN_BRANCH_RANK, r, 0))
             walk_rank(w, v, r);
     }
@@ -744,7 +773,8 @@ CN_WALK void walk_play_phase(cn_walk *w, const cn_visitor *v)
         w->c.kind = CANASTA_MOVE_MELD;
         w->minimum = cn_seat_minimum(st, w->seat);
         w->fixed = 0;
-        walk_opening_dfs(w, v, 0, walk_reach_tables(w, v, 0), 0, 0, 0);
+        if (walk_opening_in_reach(w))
+            walk_opening_dfs(w, v, 0, walk_reach_tables(w, v, 0), 0, 0, 0);
         if (walk_can_out(w, v))
             walk_exits(w, v, 0, 0, 0);
     }
