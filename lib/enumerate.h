@@ -373,18 +373,21 @@ CN_WALK int walk_reach_tables(cn_walk *w, const cn_visitor *v, int skip)
     return 14;
 }
 
-/* Whether an opening of the hand's cards alone can reach the minimum
- * (O1, O2), from an upper bound on its value: every rank of three
- * naturals or more in full, the best natural pairs that the wild cards
- * can make into melds (one wild card each: M1), and every wild card the
- * melds found have room for (three each), the jokers first.  The search's
- * own reach counts every pair and every wild card, so a hand of pairs
- * and few wild cards passed it and was searched in vain. */
-CN_WALK int walk_opening_in_reach(const cn_walk *w)
+/* Whether an opening can reach the minimum (O1, O2), from an upper bound
+ * on its value: the groups already fixed (value, groups: a take's top
+ * card and its rank's naturals), then every other rank (but skip) of
+ * three naturals or more in full, the best natural pairs that the wild
+ * cards can make into melds (one wild card each: M1), and every wild
+ * card the melds have room for (three each), the jokers first.  The
+ * search's own reach counts every pair and every wild card, so a hand of
+ * pairs and few wild cards passed it and was searched in vain. */
+CN_WALK int walk_opening_in_reach(const cn_walk *w, int skip, int value,
+                                  int groups)
 {
     const uint8_t *nat = w->nat;
-    uint32_t ranks = (uint32_t)w->st->k.held_more[w->seat] & CN_RANKS_4_TO_ACE;
-    int value = 0, groups = 0, pair_wilds = w->twos + w->jokers;
+    uint32_t ranks = (uint32_t)w->st->k.held_more[w->seat] &
+                     CN_RANKS_4_TO_ACE & ~(1u << skip);
+    int pair_wilds = w->twos + w->jokers;
     while (ranks) {
         const int r = cn_highest_bit(ranks); /* the best pairs first */
         ranks &= ~(1u << r);
@@ -556,8 +559,12 @@ CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
         const int twos = w->twos, jokers = w->jokers;
         w->minimum = cn_seat_minimum(st, w->seat);
         w->fixed = 1;
-        const int first = walk_reach_tables(w, v, r);
-        for (int k = 0; k <= w->nat[r]; k++)
+        /* the top card's group, whole, and the rest (the exits below
+         * count the black threes too) */
+        const int in_reach =
+            walk_opening_in_reach(w, r, tv + w->nat[r] * nv, 1);
+        const int first = in_reach ? walk_reach_tables(w, v, r) : 0;
+        for (int k = 0; k <= w->nat[r] && in_reach; k++)
             for (int t = 0; t <= twos && t <= 3; t++)
                 for (int j = 0; j <= jokers && t + j <= 3; j++) {
                     if (cn_rule_take_form(frozen, has_meld, k, t + j) !=
@@ -773,7 +780,7 @@ CN_WALK void walk_play_phase(cn_walk *w, const cn_visitor *v)
         w->c.kind = CANASTA_MOVE_MELD;
         w->minimum = cn_seat_minimum(st, w->seat);
         w->fixed = 0;
-        if (walk_opening_in_reach(w))
+        if (walk_opening_in_reach(w, 0, 0, 0))
             walk_opening_dfs(w, v, 0, walk_reach_tables(w, v, 0), 0, 0, 0);
         if (walk_can_out(w, v))
             walk_exits(w, v, 0, 0, 0);
