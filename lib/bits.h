@@ -59,20 +59,28 @@ static inline int cn_popcount(uint32_t x)
 }
 /* The ranks 4..ace as a mask of bits. */
 #define CN_RANKS_4_TO_ACE 0x7FF0u
-/* Counts a[8h..8h+7] as one word, a[8h + i] in its byte i (bits 8i to
- * 8i + 7) whatever the machine's byte order: one load where the order is
- * known to be little-endian (x86, ARM as usually run, WebAssembly). */
-static inline uint64_t cn_bytes8(const uint8_t *a)
+/* Eight counts a[0..7] as one word, a[i] in its byte i (bits 8i to
+ * 8i + 7), built byte by byte: the same on any machine. */
+static inline uint64_t cn_bytes8_by_byte(const uint8_t *a)
 {
     uint64_t x = 0;
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(&x, a, sizeof x);
-#else
     for (int i = 7; i >= 0; i--)
         x = x << 8 | a[i];
-#endif
     return x;
+}
+/* The same word, in one load where the byte order is known to be
+ * little-endian (x86, ARM as usually run, WebAssembly); the tests hold
+ * the two to each other. */
+static inline uint64_t cn_bytes8(const uint8_t *a)
+{
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    memcpy(&x, a, sizeof x);
+    return x;
+#else
+    return cn_bytes8_by_byte(a);
+#endif
 }
 
 /* The indices i (bit i) of the sixteen counts a[0..15] that are at
