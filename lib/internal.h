@@ -14,6 +14,7 @@
 #include <string.h>
 #include "canasta.h"
 #include "cn_assert.h"
+#include "bits.h"
 
 #define CN_MAX_PLAYERS 6
 #define CN_MAX_SIDES 3
@@ -261,54 +262,6 @@ static inline void cn_meld_counts(uint8_t counts[CANASTA_CARD_LIMIT],
     }
     counts[CANASTA_JOKER] = m->jokers;
 }
-/* The sum of four card counts in a row (a rank's four suits): one load
- * and one multiply, the counts being far below 64. */
-static inline int cn_sum4(const uint8_t *counts)
-{
-    uint32_t x;
-    memcpy(&x, counts, sizeof x);
-    return (int)((x * 0x01010101u) >> 24);
-}
-/* The index of the lowest set bit of x, which is not 0.  Loops over a
- * mask of the ranks or suits present, built without branches, mispredict
- * less than a test per rank on the hand's unpredictable counts. */
-static inline int cn_lowest_bit(uint32_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctz(x);
-#else
-    int i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-/* The index of the highest set bit of x, which is not 0. */
-static inline int cn_highest_bit(uint32_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return 31 - __builtin_clz(x);
-#else
-    int i = 31;
-    while (!(x >> i & 1u))
-        i--;
-    return i;
-#endif
-}
-/* The number of bits set in x, which holds 16 bits at most (the masks of
- * ranks and kinds).  Bit arithmetic rather than __builtin_popcount, which
- * without -mpopcnt is a call into libgcc. */
-static inline int cn_popcount(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (int)((x + (x >> 8)) & 0x1Fu);
-}
-/* The ranks 4..ace as a mask of bits. */
-#define CN_RANKS_4_TO_ACE 0x7FF0u
 /* The first of four card counts in a row (a rank's suits) that is not 0:
  * 0..3, or 4 when all are. */
 static inline int cn_first_held4(const uint8_t *c)

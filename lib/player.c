@@ -161,7 +161,7 @@ void cn_choice_start(cn_choice *ch, cn_facts *f, uint64_t seed, int prune)
     const cn_state *st = f->st;
     ch->f = f;
     ch->seed = seed;
-    ch->best = 0;
+    ch->best = LONG_MIN; /* below every score: the first is kept */
     ch->key = 0;
     ch->found = ch->key_known = 0;
     ch->prune = prune;
@@ -198,22 +198,22 @@ typedef char cn_cand_in_16_byte_parts[sizeof(cn_cand) % 16 == 0 ? 1 : -1];
 /* Legal candidate c, scoring s: kept if it is the best so far. */
 CN_WALK void consider(cn_choice *ch, const cn_cand *c, long s)
 {
-    if (ch->found) {
-        if (s < ch->best)
-            return;
-        if (s == ch->best) {
-            if (!ch->key_known) {
-                ch->key = tie_key(ch, &ch->move);
-                ch->key_known = 1;
-            }
-            const uint64_t key = tie_key(ch, c);
-            if (key > ch->key ||
-                (key == ch->key && !cn_cand_before(c, &ch->move)))
-                return;
-            ch->key = key;
-        } else {
-            ch->key_known = 0;
+    /* ch->best starts below every score (no test of ch->found: the
+     * first candidate is kept as any better one is) */
+    if (s < ch->best)
+        return;
+    if (s == ch->best) {
+        if (!ch->key_known) {
+            ch->key = tie_key(ch, &ch->move);
+            ch->key_known = 1;
         }
+        const uint64_t key = tie_key(ch, c);
+        if (key > ch->key ||
+            (key == ch->key && !cn_cand_before(c, &ch->move)))
+            return;
+        ch->key = key;
+    } else {
+        ch->key_known = 0;
     }
     ch->found = 1;
     ch->best = s;

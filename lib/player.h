@@ -237,13 +237,14 @@ CN_WALK long cn_group_bound(cn_facts *f, int r, int k, int wild)
         return 3000 + 20L * most + 200L * cn_rule_completes(size, most);
     /* A group must leave two cards to score (cn_meld_score). */
     const int keep = hn - 2;
-    long b = CN_NEVER;
-    if (!wild) {
-        const int nat_most = kmax < keep ? kmax : keep;
-        if (nat_most >= (size ? 1 : 3))
-            b = 1300 + 10L * nat_most +
-                200L * cn_rule_completes(size, nat_most);
-    }
+    /* Naturals alone: one at least onto a meld, three for a new one
+     * (M1).  A mask, not a test: the counts are unpredictable, and a
+     * compiler turns a plain select of this back into a branch. */
+    const int nat_most = kmax < keep ? kmax : keep;
+    const long nat_ok = -(long)((wild == 0) & (nat_most >= 3 - 2 * (size > 0)));
+    long b = CN_NEVER + ((1300 + 10L * nat_most - CN_NEVER +
+                          200L * cn_rule_completes(size, nat_most)) &
+                         nat_ok);
     if (wild_in > 0 &&
         f->knob[CANASTA_KNOB_WILD_CARDS - 1] == CANASTA_WILDS_FINISH) {
         const int fit = most < keep ? most : keep; /* with wild cards */
