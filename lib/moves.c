@@ -308,7 +308,6 @@ static void canasta_events(cn_state *st, int seat, unsigned ranks,
 void cn_play(cn_state *st, const canasta_move *m)
 {
     int seat = m->seat;
-    uint8_t was[CN_RANKS];
     cn_events_clear(st);
     /* The kinds by how often they are played (the discard, the draw, the
      * meld, the take), then the rare ones: tests in that order are better
@@ -335,6 +334,7 @@ void cn_play(cn_state *st, const canasta_move *m)
     }
     if (m->kind == CANASTA_MOVE_MELD || m->kind == CANASTA_MOVE_TAKE_PILE) {
         const unsigned ranks = laid_ranks(m);
+        uint8_t was[CN_RANKS];
         meld_sizes(st, seat, ranks, was);
         if (m->kind == CANASTA_MOVE_MELD) {
             cn_groups_lay(st, m, seat);

@@ -17,7 +17,10 @@
  *    pairs and one wild card (only one pair can be a meld: 40 under a
  *    minimum of 50) list no opening, one joker instead lists one; three
  *    kings and a two are exactly 50, and open; a take of the pile whose
- *    other pairs have no wild card lists no take, one two more lists it.
+ *    other pairs have no wild card lists no take, one two more lists it;
+ *    a take at exactly the minimum (two kings and a two under a king on
+ *    top) is listed, which a bound handed less than the take's whole
+ *    first group would drop, and one at 45 is not.
  *
  * bits.h's cn_counts_at_least, which the enumerator's melds ask, is held
  * to a count by count loop here too, with its word loads against the
@@ -93,7 +96,10 @@ START_TEST(test_O1_opening_bound_is_the_most_any_melds_reach)
         }
         nat[2] = (uint8_t)(next_rand(&rng) % 4);
         nat[15] = (uint8_t)(next_rand(&rng) % 3);
+        /* black threes never open (M6): both must pass them over */
+        nat[3] = (uint8_t)(next_rand(&rng) % 5);
         st.k.held_more[0] = (uint16_t)(more | (nat[2] >= 2) << 2 |
+                                       (nat[3] >= 2) << 3 |
                                        (nat[15] >= 2) << 15);
         cn_walk w;
         memset(&w, 0, sizeof w);
@@ -212,6 +218,28 @@ START_TEST(test_O3_a_take_whose_pairs_have_no_wild_card_is_not_listed)
 }
 END_TEST
 
+/* The enumerator hands the bound a take's first group whole: the top
+ * card counted with the naturals held, and room for three wild cards in
+ * that group.  At exactly the minimum a bound given less (the top card
+ * left out: 40; the group's room left out: 30) would drop the take. */
+START_TEST(test_O3_a_take_at_exactly_the_minimum_is_listed)
+{
+    /* K K + the king on top + a two: 30 + 20 = 50 */
+    canasta_game *g = king_on_top("Kc Kd 2c Qc Jd 4c 5d 6h 7s 9c Ah");
+    ck_assert_int_gt(listed(g, CANASTA_MOVE_TAKE_PILE), 0);
+    th_do_take(g, 0, "Kc Kd 2c");
+    ck_assert_int_eq(th_opened(g, 0), 1);
+    canasta_game_free(g);
+    /* K K + the king on top + 4 4 4: 45, short */
+    g = king_on_top("Kc Kd 4c 4d 4h Qc Jd 5d 6h 7s 9c");
+    ck_assert_int_eq(listed(g, CANASTA_MOVE_TAKE_PILE), 0);
+    canasta_move m;
+    th_take(&m, g, 0, "Kc Kd | 4c 4d 4h");
+    th_reject_ids(g, &m, CANASTA_E_OPENING, "O1 O3");
+    canasta_game_free(g);
+}
+END_TEST
+
 /* ---------------------------------------------------------- bits.h */
 
 START_TEST(test_bits_counts_at_least_by_word_and_by_byte)
@@ -252,6 +280,7 @@ Suite *suite_opening_reach(void)
     tcase_add_test(c, test_O1_a_joker_instead_lists_the_opening);
     tcase_add_test(c, test_O1_three_kings_and_a_two_are_exactly_fifty);
     tcase_add_test(c, test_O3_a_take_whose_pairs_have_no_wild_card_is_not_listed);
+    tcase_add_test(c, test_O3_a_take_at_exactly_the_minimum_is_listed);
     tcase_add_test(c, test_bits_counts_at_least_by_word_and_by_byte);
     suite_add_tcase(s, c);
     return s;
