@@ -228,6 +228,33 @@ CN_WALK int walk_take_legal(const cn_walk *w)
 
 /* ---- the draw phase ---- */
 
+/* The openings by a pile take of a side that has not opened, top card of
+ * rank r (value tv; its rank's naturals nv each): the top card's group
+ * as cn_rule_take_form allows it, then the search for the rest. */
+CN_WALK void walk_opening_takes(cn_walk *w, const cn_visitor *v, int r,
+                                int tv, int nv, int frozen, int has_meld)
+{
+    const int twos = w->twos, jokers = w->jokers;
+    const int first = walk_reach_tables(w, v, r);
+    for (int k = 0; k <= w->nat[r]; k++)
+        for (int t = 0; t <= twos && t <= 3; t++)
+            for (int j = 0; j <= jokers && t + j <= 3; j++) {
+                if (cn_rule_take_form(frozen, has_meld, k, t + j) !=
+                    CN_ALLOWED)
+                    continue;
+                if (!walk_enter(w, v, CN_BRANCH_DEEPER, k + t + j, t + j))
+                    continue;
+                walk_group(w, 0, r, k, t, j);
+                w->gval[0] = tv + k * nv + t * 20 + j * 50;
+                w->twos = twos - t;
+                w->jokers = jokers - j;
+                walk_opening_dfs(w, v, 1, first, w->gval[0], k + t + j,
+                                 t + j);
+            }
+    w->twos = twos;
+    w->jokers = jokers;
+}
+
 CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
 {
     const cn_state *st = w->st;
@@ -247,32 +274,12 @@ CN_WALK void walk_takes(cn_walk *w, const cn_visitor *v)
          * as much as the opening needs (O3).  The top card is not in the
          * hand, so g[0] names only the hand cards. */
         const int tv = cn_value(top), nv = cn_value(CANASTA_CARD(r, 0));
-        const int twos = w->twos, jokers = w->jokers;
         w->minimum = cn_seat_minimum(st, w->seat);
         w->fixed = 1;
         /* the top card's group, whole, and the rest (the exits below
          * count the black threes too) */
-        const int in_reach =
-            walk_opening_in_reach(w, r, tv + w->nat[r] * nv, 1);
-        const int first = in_reach ? walk_reach_tables(w, v, r) : 0;
-        for (int k = 0; k <= w->nat[r] && in_reach; k++)
-            for (int t = 0; t <= twos && t <= 3; t++)
-                for (int j = 0; j <= jokers && t + j <= 3; j++) {
-                    if (cn_rule_take_form(frozen, has_meld, k, t + j) !=
-                        CN_ALLOWED)
-                        continue;
-                    if (!walk_enter(w, v, CN_BRANCH_DEEPER, k + t + j,
-                                    t + j))
-                        continue;
-                    walk_group(w, 0, r, k, t, j);
-                    w->gval[0] = tv + k * nv + t * 20 + j * 50;
-                    w->twos = twos - t;
-                    w->jokers = jokers - j;
-                    walk_opening_dfs(w, v, 1, first, w->gval[0], k + t + j,
-                                     t + j);
-                }
-        w->twos = twos;
-        w->jokers = jokers;
+        if (walk_opening_in_reach(w, r, tv + w->nat[r] * nv, 1))
+            walk_opening_takes(w, v, r, tv, nv, frozen, has_meld);
         /* The takes that go out and count only with black threes. */
         if (w->nat[3] >= 3 && w->pickup <= 1)
             walk_exits(w, v, r, tv, w->pickup);

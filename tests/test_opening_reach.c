@@ -155,44 +155,6 @@ static canasta_game *drawn(const char *hand)
     return g;
 }
 
-START_TEST(test_O1_two_pairs_and_one_wild_card_list_no_opening)
-{
-    /* K K 2 or Q Q 2: 40 at most, under 50 (the other pair would need a
-     * wild card too); the search's own reach counted 60 */
-    canasta_game *g = drawn("Kc Kd Qc Qd 2c 4c 5d 6h 7s 9c Jh");
-    ck_assert_int_eq(listed(g, CANASTA_MOVE_MELD), 0);
-    canasta_move m;
-    th_meld(&m, 0, "Kc Kd 2c");
-    th_reject_ids(g, &m, CANASTA_E_OPENING, "O1 O2");
-    canasta_game_free(g);
-}
-END_TEST
-
-START_TEST(test_O1_a_joker_instead_lists_the_opening)
-{
-    /* K K joker: 70 */
-    canasta_game *g = drawn("Kc Kd Qc Qd Jk 4c 5d 6h 7s 9c Jh");
-    ck_assert_int_gt(listed(g, CANASTA_MOVE_MELD), 0);
-    th_do_meld(g, 0, "Kc Kd Jk");
-    ck_assert_int_eq(th_opened(g, 0), 1);
-    canasta_game_free(g);
-}
-END_TEST
-
-START_TEST(test_O1_three_kings_and_a_two_are_exactly_fifty)
-{
-    canasta_game *g = drawn("Kc Kd Kh 2c 4c 5d 6h 7s 9c Jh Qd");
-    ck_assert_int_gt(listed(g, CANASTA_MOVE_MELD), 0);
-    th_do_meld(g, 0, "Kc Kd Kh 2c");
-    ck_assert_int_eq(th_opened(g, 0), 1);
-    canasta_game_free(g);
-    /* without the two: 30 */
-    g = drawn("Kc Kd Kh Qc 4c 5d 6h 7s 9c Jh Qd");
-    ck_assert_int_eq(listed(g, CANASTA_MOVE_MELD), 0);
-    canasta_game_free(g);
-}
-END_TEST
-
 /* Seat 0 facing a king on the pile (frozen for a side that has not
  * opened: P3), with hand. */
 static canasta_game *king_on_top(const char *hand)
@@ -200,21 +162,71 @@ static canasta_game *king_on_top(const char *hand)
     return th_deal(hand, "", "", "", "Kh", "8c");
 }
 
+/* g lists moves of kind (a meld or a pile take), and seat 0 opens with
+ * groups; g is freed. */
+static void opens(canasta_game *g, int kind, const char *groups)
+{
+    ck_assert_int_gt(listed(g, kind), 0);
+    if (kind == CANASTA_MOVE_MELD)
+        th_do_meld(g, 0, groups);
+    else
+        th_do_take(g, 0, groups);
+    ck_assert_int_eq(th_opened(g, 0), 1);
+    canasta_game_free(g);
+}
+
+/* g lists no move of kind, and groups (NULL: none tried) is refused as
+ * short of the minimum, citing one of ids; g is freed. */
+static void short_of_minimum(canasta_game *g, int kind, const char *groups,
+                             const char *ids)
+{
+    ck_assert_int_eq(listed(g, kind), 0);
+    if (groups) {
+        canasta_move m;
+        if (kind == CANASTA_MOVE_MELD)
+            th_meld(&m, 0, groups);
+        else
+            th_take(&m, g, 0, groups);
+        th_reject_ids(g, &m, CANASTA_E_OPENING, ids);
+    }
+    canasta_game_free(g);
+}
+
+START_TEST(test_O1_two_pairs_and_one_wild_card_list_no_opening)
+{
+    /* K K 2 or Q Q 2: 40 at most, under 50 (the other pair would need a
+     * wild card too); the search's own reach counted 60 */
+    short_of_minimum(drawn("Kc Kd Qc Qd 2c 4c 5d 6h 7s 9c Jh"),
+                     CANASTA_MOVE_MELD, "Kc Kd 2c", "O1 O2");
+}
+END_TEST
+
+START_TEST(test_O1_a_joker_instead_lists_the_opening)
+{
+    /* K K joker: 70 */
+    opens(drawn("Kc Kd Qc Qd Jk 4c 5d 6h 7s 9c Jh"), CANASTA_MOVE_MELD,
+          "Kc Kd Jk");
+}
+END_TEST
+
+START_TEST(test_O1_three_kings_and_a_two_are_exactly_fifty)
+{
+    opens(drawn("Kc Kd Kh 2c 4c 5d 6h 7s 9c Jh Qd"), CANASTA_MOVE_MELD,
+          "Kc Kd Kh 2c");
+    /* without the two: 30 */
+    short_of_minimum(drawn("Kc Kd Kh Qc 4c 5d 6h 7s 9c Jh Qd"),
+                     CANASTA_MOVE_MELD, NULL, NULL);
+}
+END_TEST
+
 START_TEST(test_O3_a_take_whose_pairs_have_no_wild_card_is_not_listed)
 {
     /* K K + the king on top: 30; Q Q and J J need a wild card each */
-    canasta_game *g = king_on_top("Kc Kd Qc Qd Jc Jd 4c 5d 6h 7s 9c");
-    ck_assert_int_eq(listed(g, CANASTA_MOVE_TAKE_PILE), 0);
-    canasta_move m;
-    th_take(&m, g, 0, "Kc Kd");
-    th_reject_ids(g, &m, CANASTA_E_OPENING, "O1 O3");
-    canasta_game_free(g);
+    short_of_minimum(king_on_top("Kc Kd Qc Qd Jc Jd 4c 5d 6h 7s 9c"),
+                     CANASTA_MOVE_TAKE_PILE, "Kc Kd", "O1 O3");
     /* a two makes Q Q 2: 30 + 40 */
-    g = king_on_top("Kc Kd Qc Qd Jc Jd 4c 5d 6h 7s 2c");
-    ck_assert_int_gt(listed(g, CANASTA_MOVE_TAKE_PILE), 0);
-    th_do_take(g, 0, "Kc Kd | Qc Qd 2c");
-    ck_assert_int_eq(th_opened(g, 0), 1);
-    canasta_game_free(g);
+    opens(king_on_top("Kc Kd Qc Qd Jc Jd 4c 5d 6h 7s 2c"),
+          CANASTA_MOVE_TAKE_PILE, "Kc Kd | Qc Qd 2c");
 }
 END_TEST
 
@@ -225,18 +237,11 @@ END_TEST
 START_TEST(test_O3_a_take_at_exactly_the_minimum_is_listed)
 {
     /* K K + the king on top + a two: 30 + 20 = 50 */
-    canasta_game *g = king_on_top("Kc Kd 2c Qc Jd 4c 5d 6h 7s 9c Ah");
-    ck_assert_int_gt(listed(g, CANASTA_MOVE_TAKE_PILE), 0);
-    th_do_take(g, 0, "Kc Kd 2c");
-    ck_assert_int_eq(th_opened(g, 0), 1);
-    canasta_game_free(g);
+    opens(king_on_top("Kc Kd 2c Qc Jd 4c 5d 6h 7s 9c Ah"),
+          CANASTA_MOVE_TAKE_PILE, "Kc Kd 2c");
     /* K K + the king on top + 4 4 4: 45, short */
-    g = king_on_top("Kc Kd 4c 4d 4h Qc Jd 5d 6h 7s 9c");
-    ck_assert_int_eq(listed(g, CANASTA_MOVE_TAKE_PILE), 0);
-    canasta_move m;
-    th_take(&m, g, 0, "Kc Kd | 4c 4d 4h");
-    th_reject_ids(g, &m, CANASTA_E_OPENING, "O1 O3");
-    canasta_game_free(g);
+    short_of_minimum(king_on_top("Kc Kd 4c 4d 4h Qc Jd 5d 6h 7s 9c"),
+                     CANASTA_MOVE_TAKE_PILE, "Kc Kd | 4c 4d 4h", "O1 O3");
 }
 END_TEST
 

@@ -59,6 +59,8 @@ static int breakdown(const canasta_rules *rules, int melded, int red,
                               why, ws);
 }
 
+/* S3 and R3: a hand's red-three item is scored as R3 says, plus with a
+ * meld and minus without. */
 START_TEST(test_R3_breakdown_holds_the_sign_to_the_melds)
 {
     canasta_rules *rules = NULL;
