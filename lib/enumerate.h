@@ -404,8 +404,8 @@ CN_WALK void walk_melds(cn_walk *w, const cn_visitor *v)
 {
     const cn_kept *kp = &w->st->k;
     const uint32_t melded = kp->melded[w->side];
-    const uint32_t held = (uint32_t)(kp->held_one[w->seat] |
-                                     kp->held_more[w->seat]);
+    const uint32_t held = cn_held_any(kp, w->seat);
+    const uint32_t more = cn_held_more(kp, w->seat);
     /* The ranks where a group can be made: a meld of the side with a
      * natural held, or with room for a wild card held (M4: fewer than
      * three); a natural pair with a wild card held, or three naturals
@@ -415,7 +415,7 @@ CN_WALK void walk_melds(cn_walk *w, const cn_visitor *v)
     const uint32_t wild_full = cn_counts_at_least(kp->meld_wild[w->side], 3);
     const uint32_t threes = cn_counts_at_least(w->nat, 3);
     uint32_t ranks = ((melded & (held | (any & ~wild_full))) |
-                      (~melded & ((kp->held_more[w->seat] & any) | threes))) &
+                      (~melded & ((more & any) | threes))) &
                      CN_RANKS_4_TO_ACE;
     for (; ranks; ranks &= ranks - 1) {
         const int r = cn_lowest_bit(ranks);
@@ -449,8 +449,7 @@ CN_WALK void walk_discards(cn_walk *w, const cn_visitor *v)
         !walk_enter(w, v, CN_BRANCH_DISCARDS, 0, 0))
         return;
     const cn_kept *k = &st->k;
-    uint32_t kinds = (uint32_t)(k->held_one[w->seat] |
-                                k->held_more[w->seat]) & 0xFFFCu;
+    uint32_t kinds = cn_held_any(k, w->seat) & 0xFFFCu;
     w->c.kind = CANASTA_MOVE_DISCARD;
     w->c.n = 0;
     w->c.used = 1;

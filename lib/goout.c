@@ -244,13 +244,13 @@ int cn_seat_can_go_out(const cn_state *st, int seat)
  * has. */
 static uint32_t present_kept(const cn_kept *k, int seat, int side, int r)
 {
-    return ((uint32_t)k->melded[side] | k->held_one[seat] |
-            k->held_more[seat] | (1u << r)) & CN_RANKS_4_TO_ACE;
+    return ((uint32_t)k->melded[side] | cn_held_any(k, seat) | (1u << r)) &
+           CN_RANKS_4_TO_ACE;
 }
 
 static uint32_t strays_kept(const cn_kept *k, int seat, int side, int r)
 {
-    return (uint32_t)k->held_one[seat] & ~(k->melded[side] | (1u << r)) &
+    return cn_held_one(k, seat) & ~(k->melded[side] | (1u << r)) &
            CN_RANKS_4_TO_ACE;
 }
 
