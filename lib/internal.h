@@ -416,19 +416,6 @@ int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
 struct cn_spec;
 int cn_out_after_groups(const cn_state *st, int seat, int n,
                         const struct cn_spec *g);
-/* The strays cn_goout_kinds counts for seat's hand against side's melds,
- * from the kept masks: ranks 4..ace held once with no meld of the rank,
- * and one more for one or five black threes.  As after a meld of rank r
- * taking b3_used black threes from the hand (r 0: none): a rank melded
- * holds no stray. */
-static inline int cn_strays_kept(const cn_kept *k, int seat, int side,
-                                 int r, int b3_used)
-{
-    const uint32_t melded = k->melded[side] | (1u << r);
-    const int b3 = k->held[seat][3] - b3_used;
-    return cn_popcount(cn_held_one(k, seat) & ~melded & CN_RANKS_4_TO_ACE) +
-           (b3 == 1 || b3 == 5);
-}
 /* ---- rulebook.c: G3 (and S6 below); rulebook.h has the rest ---- */
 /* G3: the turn's part of the waiver of the opening minimum: seat drew
  * from the stock, has laid no meld in this turn nor in an earlier one.
