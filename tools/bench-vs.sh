@@ -10,7 +10,9 @@
 # libcanasta.a built apart.  This tree's bench/bench.c is compiled against
 # that library too, so both programs time the same work with the same
 # harness; only the library differs.  The two are then run in turn,
-# this tree's first, PAIRS times (default 21): bench --ref-play (MODE
+# PAIRS times (default 21), this tree's first in the odd pairs and
+# COMMIT's first in the even ones (so that a drift of the machine's speed
+# during a pair favours neither): bench --ref-play (MODE
 # ref-play, the default: ref_play_hands_per_s) or bench --random-play
 # (MODE random-play: random_play_decisions_per_s).  Every pair is printed,
 # then both medians and the median of the pairs' ratios (this tree over
@@ -85,8 +87,13 @@ printf '%-6s %14s %14s %8s\n' pair this "$commit" ratio
 : >"$WORK/pairs"
 i=1
 while [ "$i" -le "$pairs" ]; do
-    a=$(figure_of "$BENCH")
-    b=$(figure_of "$WORK/bench-old")
+    if [ $((i % 2)) = 1 ]; then
+        a=$(figure_of "$BENCH")
+        b=$(figure_of "$WORK/bench-old")
+    else
+        b=$(figure_of "$WORK/bench-old")
+        a=$(figure_of "$BENCH")
+    fi
     if [ -z "$a" ] || [ -z "$b" ]; then
         echo "bench-vs.sh: a run printed no $figure" >&2
         exit 1
