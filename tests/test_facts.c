@@ -301,6 +301,14 @@ START_TEST(test_facts_of_a_crafted_deal_worked_out_by_hand)
     ck_assert_int_eq(k->held[0][4], 1);
     ck_assert_int_eq(k->held[0][1], 0);  /* no red three stays in a hand */
     ck_assert_int_eq(k->hand_value[0], 140);
+    /* The masks made from the counts: kinds held (a bit per kind), held
+     * twice or more, held once. */
+    ck_assert_uint_eq(cn_held_any(k, 0), 1u << 2 | 1u << 3 | 1u << 4 |
+                                             1u << 7 | 1u << 13 | 1u << 14 |
+                                             1u << 15);
+    ck_assert_uint_eq(cn_held_more(k, 0), 1u << 3 | 1u << 7 | 1u << 13);
+    ck_assert_uint_eq(cn_held_one(k, 0),
+                      1u << 2 | 1u << 4 | 1u << 14 | 1u << 15);
     /* P3: nobody has opened; the 9c on top blocks nothing (P2). */
     for (side = 0; side < 2; side++) {
         ck_assert_int_eq(k->pile[side], CANASTA_PILE_FROZEN_UNOPENED);
@@ -321,6 +329,11 @@ START_TEST(test_facts_of_a_crafted_deal_worked_out_by_hand)
     ck_assert_int_eq(k->held[0][7], 0);
     ck_assert_int_eq(k->held[0][2] + k->held[0][15], 0);
     ck_assert_int_eq(k->hand_value[0], 150 - 85);
+    /* the 8h held once; the 7s, the two and the joker gone */
+    ck_assert_uint_eq(cn_held_any(k, 0),
+                      1u << 3 | 1u << 4 | 1u << 8 | 1u << 13 | 1u << 14);
+    ck_assert_uint_eq(cn_held_more(k, 0), 1u << 3 | 1u << 13);
+    ck_assert_uint_eq(cn_held_one(k, 0), 1u << 4 | 1u << 8 | 1u << 14);
     /* Opened, side 0 sees the pile unfrozen (P3); side 1 does not. */
     ck_assert_int_eq(k->pile[0], 0);
     ck_assert_int_eq(k->pile[1], CANASTA_PILE_FROZEN_UNOPENED);
