@@ -185,7 +185,7 @@ PC_STAMP = .canasta-pc-vars
 # "tools" (mk/replay.mk, mk/sim.mk): the installed programs are built too.
 all: $(STATIC_LIB) $(SHARED_LIB) $(SHARED_LINKS) $(PC_FILE) tools
 
-.PHONY: all check check-unit check-alloc check-header check-symbols examples demo bench \
+.PHONY: all check check-unit check-alloc check-header check-symbols examples demo bench bench-vs \
 	install uninstall dist distcheck clean distclean FORCE
 
 FORCE:
@@ -332,6 +332,15 @@ bench: $(BENCH)
 	./$(BENCH)
 	$(BENCH_JS_CMD)
 	$(BENCH_ENV_CMD)
+
+# This tree's reference play side by side with a release's, in one run:
+# the same bench.c built on each library, run in turn (tools/bench-vs.sh;
+# 21 pairs of "bench --ref-play", about two minutes).  BENCH_VS_ARGS
+# takes the script's options ("-n 41", "-m random-play").
+BENCH_VS_COMMIT = b648c3d
+bench-vs: $(BENCH)
+	BENCH=./$(BENCH) $(SHELL) $(srcdir)/tools/bench-vs.sh $(BENCH_VS_ARGS) \
+		$(BENCH_VS_COMMIT)
 
 # ---------------------------------------------------------------------
 # Tests

@@ -124,6 +124,9 @@ typedef struct cn_walk {
     void *vctx;          /* the visitor's context */
     int seat, side, hand_n, perm;
     const uint8_t *nat;  /* the hand by kind (cn_kept.held) */
+    /* its masks, made once a walk: the kinds held (cn_held_any), and
+     * those held twice or more (cn_held_more) */
+    uint32_t any, more;
     int twos, jokers;    /* wild cards not in the opening being built */
     int minimum;
     uint8_t fixed;       /* opening groups that may not be dropped (a
@@ -404,8 +407,7 @@ CN_WALK void walk_melds(cn_walk *w, const cn_visitor *v)
 {
     const cn_kept *kp = &w->st->k;
     const uint32_t melded = kp->melded[w->side];
-    const uint32_t held = (uint32_t)(kp->held_one[w->seat] |
-                                     kp->held_more[w->seat]);
+    const uint32_t held = w->any, more = w->more;
     /* The ranks where a group can be made: a meld of the side with a
      * natural held, or with room for a wild card held (M4: fewer than
      * three); a natural pair with a wild card held, or three naturals
@@ -415,7 +417,7 @@ CN_WALK void walk_melds(cn_walk *w, const cn_visitor *v)
     const uint32_t wild_full = cn_counts_at_least(kp->meld_wild[w->side], 3);
     const uint32_t threes = cn_counts_at_least(w->nat, 3);
     uint32_t ranks = ((melded & (held | (any & ~wild_full))) |
-                      (~melded & ((kp->held_more[w->seat] & any) | threes))) &
+                      (~melded & ((more & any) | threes))) &
                      CN_RANKS_4_TO_ACE;
     for (; ranks; ranks &= ranks - 1) {
         const int r = cn_lowest_bit(ranks);
@@ -448,9 +450,7 @@ CN_WALK void walk_discards(cn_walk *w, const cn_visitor *v)
                         st->p.canastas_to_go_out) != CN_ALLOWED ||
         !walk_enter(w, v, CN_BRANCH_DISCARDS, 0, 0))
         return;
-    const cn_kept *k = &st->k;
-    uint32_t kinds = (uint32_t)(k->held_one[w->seat] |
-                                k->held_more[w->seat]) & 0xFFFCu;
+    uint32_t kinds = w->any & 0xFFFCu;
     w->c.kind = CANASTA_MOVE_DISCARD;
     w->c.n = 0;
     w->c.used = 1;
@@ -506,6 +506,8 @@ CN_WALK void cn_enumerate(const cn_state *st, const cn_visitor *v, void *ctx)
         w.nat = st->k.held[w.seat];
         w.twos = w.nat[2];
         w.jokers = w.nat[15];
+        w.any = cn_held_any(&st->k, w.seat);
+        w.more = cn_held_more(&st->k, w.seat);
         if (st->phase == CANASTA_PHASE_DRAW)
             walk_draw_phase(&w, v);
         else

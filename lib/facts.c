@@ -68,8 +68,6 @@ static void recount(cn_kept *k, const cn_state *st)
         int v;
         cn_hand_kinds(k->held[s], &v, st->hand[s]);
         k->hand_value[s] = (uint16_t)v;
-        for (int kind = 1; kind < CN_RANKS; kind++)
-            cn_kept_mark(k, s, kind, k->held[s][kind]);
     }
     for (int side = 0; side < st->p.sides; side++) {
         melds_of(k, st, side);

@@ -238,20 +238,18 @@ int cn_seat_can_go_out(const cn_state *st, int seat)
     return cn_can_go_out(&q);
 }
 
-/* The ranks 4..ace goout_rest visits for seat's hand against side's
- * melds (a meld, or a natural held), and the strays among them, from the
- * kept masks; as after a meld of rank r (0: none), which the side then
- * has. */
-static uint32_t present_kept(const cn_kept *k, int seat, int side, int r)
+/* The ranks 4..ace goout_rest visits for a hand against side's melds (a
+ * meld, or a natural held), and the strays among them, from the hand's
+ * masks (any: the kinds held; one: those held once, cn_held_one); as
+ * after a meld of rank r (0: none), which the side then has. */
+static uint32_t present_kept(const cn_kept *k, uint32_t any, int side, int r)
 {
-    return ((uint32_t)k->melded[side] | k->held_one[seat] |
-            k->held_more[seat] | (1u << r)) & CN_RANKS_4_TO_ACE;
+    return ((uint32_t)k->melded[side] | any | (1u << r)) & CN_RANKS_4_TO_ACE;
 }
 
-static uint32_t strays_kept(const cn_kept *k, int seat, int side, int r)
+static uint32_t strays_kept(const cn_kept *k, uint32_t one, int side, int r)
 {
-    return (uint32_t)k->held_one[seat] & ~(k->melded[side] | (1u << r)) &
-           CN_RANKS_4_TO_ACE;
+    return one & ~(k->melded[side] | (1u << r)) & CN_RANKS_4_TO_ACE;
 }
 
 /* cn_seat_out_kept past its first refusal: lone is the mask of the
@@ -262,13 +260,13 @@ static uint32_t strays_kept(const cn_kept *k, int seat, int side, int r)
 __attribute__((noinline))
 #endif
 static int seat_out_rest(const cn_state *st, int seat, int side,
-                         uint32_t lone, int b3_stray)
+                         uint32_t any, uint32_t lone, int b3_stray)
 {
     const cn_kept *k = &st->k;
     cn_goout_query q;
     cn_seat_goout_query(&q, st, seat, k->meld_size[side], k->meld_wild[side]);
     return goout_rest(&q, k->held[seat], k->hand_value[seat],
-                      present_kept(k, seat, side, 0), lone,
+                      present_kept(k, any, side, 0), lone,
                       (lone != 0) + b3_stray,
                       st->hand_n[seat] - k->held[seat][1]);
 }
@@ -282,13 +280,15 @@ int cn_seat_out_kept(const cn_state *st, int seat)
 {
     const int side = st->side_of[seat];
     const cn_kept *k = &st->k;
-    const uint32_t lone = strays_kept(k, seat, side, 0);
+    const uint32_t any = cn_held_any(k, seat);
+    const uint32_t lone =
+        strays_kept(k, any & ~cn_held_more(k, seat), side, 0);
     const int b3 = k->held[seat][3];
     const int b3_stray = (b3 == 1) | (b3 == 5);
     if ((lone & (lone - 1)) != 0 || (lone != 0 && b3_stray) || b3 == 2 ||
         b3 > 5)
         return 0;
-    return seat_out_rest(st, seat, side, lone, b3_stray);
+    return seat_out_rest(st, seat, side, any, lone, b3_stray);
 }
 
 /* The query of a side that has opened (no minimum, no waiver), from its
@@ -345,10 +345,15 @@ int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
     const cn_kept *kp = &st->k;
     if (st->hand_n[seat] == k + t + j)
         return 1; /* the meld took the last card: it went out */
-    /* The first refusal of cn_goout_kinds, from the kept masks: the meld
-     * changes the strays only at its own rank (and the black threes). */
-    const int strays = cn_strays_kept(kp, seat, side, r, r == 3 ? k : 0);
+    /* The first refusal of cn_goout_kinds, from the hand's masks: the
+     * meld changes the strays only at its own rank (and the black
+     * threes).  The ranks 4..ace held once with no meld of the rank,
+     * and one more for one or five black threes. */
+    const uint32_t any = cn_held_any(kp, seat);
+    const uint32_t one = any & ~cn_held_more(kp, seat);
     const int b3 = kp->held[seat][3] - (r == 3 ? k : 0);
+    const int strays = cn_popcount(strays_kept(kp, one, side, r)) +
+                       (b3 == 1 || b3 == 5);
     if (strays > 1 || b3 == 2 || b3 > 5)
         return 0;
     uint8_t held[CN_RANKS], size[CN_RANKS], mw[CN_RANKS];
@@ -360,8 +365,8 @@ int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
     opened_query(&q, size, mw, st->p.canastas_to_go_out);
     const int melded = r >= 4 ? r : 0; /* the meld's rank, black threes
                                         * aside */
-    return goout_rest(&q, held, 0, present_kept(kp, seat, side, melded),
-                      strays_kept(kp, seat, side, melded), strays,
+    return goout_rest(&q, held, 0, present_kept(kp, any, side, melded),
+                      strays_kept(kp, one, side, melded), strays,
                       st->hand_n[seat] - (k + t + j) - held[1]);
 }
 

@@ -97,10 +97,6 @@ typedef struct cn_kept {
      * [1] counts red threes, which a hand holds only while the deal lays
      * them out (C6). */
     uint8_t held[CN_MAX_PLAYERS][CN_RANKS];
-    /* The same as bit masks, bit k for kind k: held once, held twice or
-     * more (cn_kept_mark).  The walk and the going-out check's quick
-     * refusal read a whole hand at once from them. */
-    uint16_t held_one[CN_MAX_PLAYERS], held_more[CN_MAX_PLAYERS];
     uint16_t hand_value[CN_MAX_PLAYERS];          /* V1 points held */
     uint16_t melded[CN_MAX_SIDES];  /* bit r: the side has a meld of rank r */
     /* A side's meld of each rank (3..14): its cards, and how many of them
@@ -109,7 +105,7 @@ typedef struct cn_kept {
     uint8_t meld_wild[CN_MAX_SIDES][CN_RANKS];
     uint8_t canastas[CN_MAX_SIDES];   /* melds of seven cards or more */
     uint8_t pile[CN_MAX_SIDES];       /* cn_rule_pile: P2, P3 bits */
-    /* 240 bytes, a multiple of 8: cn_state stays without implicit
+    /* 216 bytes, a multiple of 8: cn_state stays without implicit
      * padding (facts.c checks it at compile time). */
 } cn_kept;
 
@@ -303,24 +299,32 @@ void cn_form_partnership(cn_state *st, int lone);
 /* X3: the partners play on one merged table (the lone hand took the pile)
  * rather than apart (it went out first, or nobody is alone yet). */
 int cn_partners_merged(const cn_state *st);
-/* The masks of cn_kept for kind k of seat's hand, now held n times. */
-static inline void cn_kept_mark(cn_kept *k, int seat, int kind, int n)
+/* Seat's hand as bit masks, bit k for kind k (cn_kind): the kinds held
+ * at all, and those held twice or more.  Made from cn_kept.held when
+ * asked, eight counts at a time (bits.h), rather than kept: a decision
+ * asks for them a few times, and keeping them cost more at every card
+ * that entered or left a hand. */
+static inline uint32_t cn_held_any(const cn_kept *k, int seat)
 {
-    const uint32_t bit = 1u << kind;
-    /* selects in arithmetic: the counts are unpredictable */
-    k->held_one[seat] = (uint16_t)((k->held_one[seat] & ~bit) |
-                                   (bit & -(uint32_t)(n == 1)));
-    k->held_more[seat] = (uint16_t)((k->held_more[seat] & ~bit) |
-                                    (bit & -(uint32_t)(n >= 2)));
+    return cn_counts_at_least(k->held[seat], 1);
+}
+static inline uint32_t cn_held_more(const cn_kept *k, int seat)
+{
+    return cn_counts_at_least(k->held[seat], 2);
+}
+/* The kinds held exactly once. */
+static inline uint32_t cn_held_one(const cn_kept *k, int seat)
+{
+    return cn_held_any(k, seat) & ~cn_held_more(k, seat);
 }
 /* Every card that enters or leaves a hand goes through these two, which
- * keep the hand's facts (cn_kept.held and its masks, hand_value). */
+ * keep the hand's facts (cn_kept.held, hand_value). */
 static inline void cn_hand_add(cn_state *st, int seat, int card)
 {
     const int kind = cn_kind(card);
     st->hand[seat][card]++;
     st->hand_n[seat]++;
-    cn_kept_mark(&st->k, seat, kind, ++st->k.held[seat][kind]);
+    st->k.held[seat][kind]++;
     st->k.hand_value[seat] = (uint16_t)(st->k.hand_value[seat] +
                                         cn_value(card));
 }
@@ -329,7 +333,7 @@ static inline void cn_hand_remove(cn_state *st, int seat, int card)
     const int kind = cn_kind(card);
     st->hand[seat][card]--;
     st->hand_n[seat]--;
-    cn_kept_mark(&st->k, seat, kind, --st->k.held[seat][kind]);
+    st->k.held[seat][kind]--;
     st->k.hand_value[seat] = (uint16_t)(st->k.hand_value[seat] -
                                         cn_value(card));
 }
@@ -412,19 +416,6 @@ int cn_out_after_group(const cn_state *st, int seat, int r, int k, int t,
 struct cn_spec;
 int cn_out_after_groups(const cn_state *st, int seat, int n,
                         const struct cn_spec *g);
-/* The strays cn_goout_kinds counts for seat's hand against side's melds,
- * from the kept masks: ranks 4..ace held once with no meld of the rank,
- * and one more for one or five black threes.  As after a meld of rank r
- * taking b3_used black threes from the hand (r 0: none): a rank melded
- * holds no stray. */
-static inline int cn_strays_kept(const cn_kept *k, int seat, int side,
-                                 int r, int b3_used)
-{
-    const uint32_t melded = k->melded[side] | (1u << r);
-    const int b3 = k->held[seat][3] - b3_used;
-    return cn_popcount(k->held_one[seat] & ~melded & CN_RANKS_4_TO_ACE) +
-           (b3 == 1 || b3 == 5);
-}
 /* ---- rulebook.c: G3 (and S6 below); rulebook.h has the rest ---- */
 /* G3: the turn's part of the waiver of the opening minimum: seat drew
  * from the stock, has laid no meld in this turn nor in an earlier one.

@@ -334,9 +334,7 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
         else if (!(st->turn_new_melds >> gr->rank & 1))
             cn_note_added_old(st);
         /* cn_hand_remove and cn_meld_lay card by card, but the facts
-         * once for the group: its cards are of three kinds at most, its
-         * rank's (3 for black threes, the only natural a rank-3 group
-         * holds), twos and jokers, whose masks are marked once each. */
+         * of the meld once for the group. */
         cn_meld *md = &st->melds[side][gr->rank];
         cn_kept *k = &st->k;
         uint8_t *held = k->held[seat];
@@ -351,9 +349,6 @@ void cn_groups_lay(cn_state *st, const canasta_move *m, int seat)
         }
         st->hand_n[seat] = (uint8_t)(st->hand_n[seat] - gr->count);
         k->hand_value[seat] = (uint16_t)(k->hand_value[seat] - value);
-        cn_kept_mark(k, seat, gr->rank, held[gr->rank]);
-        cn_kept_mark(k, seat, 2, held[2]);
-        cn_kept_mark(k, seat, 15, held[15]);
         const int was = k->meld_size[side][gr->rank];
         const int now = was + gr->count;
         k->meld_size[side][gr->rank] = (uint8_t)now;

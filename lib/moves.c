@@ -278,13 +278,14 @@ static unsigned laid_ranks(const canasta_move *m)
     return ranks;
 }
 
-/* The sizes of the seat's side's melds of those ranks. */
+/* The sizes of the seat's side's melds of those ranks (kept facts). */
 static void meld_sizes(const cn_state *st, int seat, unsigned ranks,
                        uint8_t *size)
 {
+    const uint8_t *kept = st->k.meld_size[st->side_of[seat]];
     for (; ranks; ranks &= ranks - 1) {
         int r = cn_lowest_bit(ranks);
-        size[r] = (uint8_t)cn_meld_size(&st->melds[st->side_of[seat]][r]);
+        size[r] = kept[r];
     }
 }
 
@@ -334,6 +335,8 @@ void cn_play(cn_state *st, const canasta_move *m)
     }
     if (m->kind == CANASTA_MOVE_MELD || m->kind == CANASTA_MOVE_TAKE_PILE) {
         const unsigned ranks = laid_ranks(m);
+        const int side = st->side_of[seat];
+        const int had = st->k.canastas[side];
         uint8_t was[CN_RANKS];
         meld_sizes(st, seat, ranks, was);
         if (m->kind == CANASTA_MOVE_MELD) {
@@ -342,7 +345,10 @@ void cn_play(cn_state *st, const canasta_move *m)
         } else {
             cn_play_take(st, m);
         }
-        canasta_events(st, seat, ranks, was);
+        /* a meld reached seven cards only if the side's count of them
+         * (kept) grew */
+        if (st->k.canastas[side] != had)
+            canasta_events(st, seat, ranks, was);
         if (m->kind == CANASTA_MOVE_TAKE_PILE && st->p.lone_hand &&
             !st->lone_plus1)
             cn_form_partnership(st, seat); /* X3 */

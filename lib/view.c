@@ -103,7 +103,6 @@ void cn_seat_view_blank(cn_state *dst, const cn_state *src, int seat)
         if (s != seat) {
             memset(dst->hand[s], 0, sizeof dst->hand[s]);
             memset(dst->k.held[s], 0, sizeof dst->k.held[s]);
-            dst->k.held_one[s] = dst->k.held_more[s] = 0;
             dst->k.hand_value[s] = 0;
         }
 }

@@ -301,6 +301,14 @@ START_TEST(test_facts_of_a_crafted_deal_worked_out_by_hand)
     ck_assert_int_eq(k->held[0][4], 1);
     ck_assert_int_eq(k->held[0][1], 0);  /* no red three stays in a hand */
     ck_assert_int_eq(k->hand_value[0], 140);
+    /* The masks made from the counts: kinds held (a bit per kind), held
+     * twice or more, held once. */
+    ck_assert_uint_eq(cn_held_any(k, 0), 1u << 2 | 1u << 3 | 1u << 4 |
+                                             1u << 7 | 1u << 13 | 1u << 14 |
+                                             1u << 15);
+    ck_assert_uint_eq(cn_held_more(k, 0), 1u << 3 | 1u << 7 | 1u << 13);
+    ck_assert_uint_eq(cn_held_one(k, 0),
+                      1u << 2 | 1u << 4 | 1u << 14 | 1u << 15);
     /* P3: nobody has opened; the 9c on top blocks nothing (P2). */
     for (side = 0; side < 2; side++) {
         ck_assert_int_eq(k->pile[side], CANASTA_PILE_FROZEN_UNOPENED);
@@ -321,6 +329,11 @@ START_TEST(test_facts_of_a_crafted_deal_worked_out_by_hand)
     ck_assert_int_eq(k->held[0][7], 0);
     ck_assert_int_eq(k->held[0][2] + k->held[0][15], 0);
     ck_assert_int_eq(k->hand_value[0], 150 - 85);
+    /* the 8h held once; the 7s, the two and the joker gone */
+    ck_assert_uint_eq(cn_held_any(k, 0),
+                      1u << 3 | 1u << 4 | 1u << 8 | 1u << 13 | 1u << 14);
+    ck_assert_uint_eq(cn_held_more(k, 0), 1u << 3 | 1u << 13);
+    ck_assert_uint_eq(cn_held_one(k, 0), 1u << 4 | 1u << 8 | 1u << 14);
     /* Opened, side 0 sees the pile unfrozen (P3); side 1 does not. */
     ck_assert_int_eq(k->pile[0], 0);
     ck_assert_int_eq(k->pile[1], CANASTA_PILE_FROZEN_UNOPENED);
@@ -356,7 +369,6 @@ START_TEST(test_facts_check_catches_every_kind_of_wrong_fact)
         &st->k.held[0][13], &st->k.held[2][4], &st->k.meld_size[0][7],
         &st->k.meld_wild[0][7], &st->k.canastas[1], &st->k.pile[1],
         (uint8_t *)&st->k.hand_value[0], (uint8_t *)&st->k.melded[0],
-        (uint8_t *)&st->k.held_one[0], (uint8_t *)&st->k.held_more[1],
         &st->hand[0][CANASTA_CARD(13, 0)], &st->melds[0][7].naturals
     };
     ck_assert_int_eq(cn_facts_check(st), 1);

@@ -85,22 +85,17 @@ START_TEST(test_O1_opening_bound_is_the_most_any_melds_reach)
     for (int i = 0; i < 20000; i++) {
         uint8_t *nat = st.k.held[0];
         memset(nat, 0, CN_RANKS);
-        uint32_t more = 0;
         for (int r = 4; r <= 14; r++) {
             /* mostly none, singles and pairs, as hands hold them */
             static const uint8_t pick[8] = { 0, 0, 0, 1, 1, 2, 2, 3 };
             nat[r] = pick[next_rand(&rng) % 8];
             if (next_rand(&rng) % 16 == 0)
                 nat[r] = (uint8_t)(4 + next_rand(&rng) % 4);
-            more |= (uint32_t)(nat[r] >= 2) << r;
         }
         nat[2] = (uint8_t)(next_rand(&rng) % 4);
         nat[15] = (uint8_t)(next_rand(&rng) % 3);
         /* black threes never open (M6): both must pass them over */
         nat[3] = (uint8_t)(next_rand(&rng) % 5);
-        st.k.held_more[0] = (uint16_t)(more | (nat[2] >= 2) << 2 |
-                                       (nat[3] >= 2) << 3 |
-                                       (nat[15] >= 2) << 15);
         cn_walk w;
         memset(&w, 0, sizeof w);
         w.st = &st;
@@ -108,6 +103,7 @@ START_TEST(test_O1_opening_bound_is_the_most_any_melds_reach)
         w.nat = nat;
         w.twos = nat[2];
         w.jokers = nat[15];
+        w.more = cn_held_more(&st.k, 0);
         w.minimum = minimums[next_rand(&rng) % 5];
         /* half the time a take's first group: the top card's rank, its
          * naturals and the top card, fixed */
