@@ -339,8 +339,8 @@ bench: $(BENCH)
 # takes the script's options ("-n 41", "-m random-play").
 BENCH_VS_COMMIT = b648c3d
 bench-vs: $(BENCH)
-	BENCH=./$(BENCH) $(SHELL) $(srcdir)/tools/bench-vs.sh $(BENCH_VS_ARGS) \
-		$(BENCH_VS_COMMIT)
+	BENCH=./$(BENCH) CC='$(CC)' $(SHELL) $(srcdir)/tools/bench-vs.sh \
+		$(BENCH_VS_ARGS) $(BENCH_VS_COMMIT)
 
 # ---------------------------------------------------------------------
 # Tests

@@ -53,6 +53,10 @@
  *   two_players_random_play_hands_per_s, and the same for three_players,
  *   six_three_sides and six_two_sides.
  *
+ * It calls only the API of 1.0 (and examples/ismcts.c, which does too),
+ * so that tools/bench-vs.sh can build it against 1.0.0's library as well
+ * and time both with the same code.
+ *
  * The positions come from seeded random play, so every run measures the
  * same work.  Each figure runs for about 0.3-0.6 s, random play 1 s,
  * each reference-play figure 2 s.

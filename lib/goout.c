@@ -272,10 +272,10 @@ static int seat_out_rest(const cn_state *st, int seat, int side,
 }
 
 /* Most calls end at the first refusal (two strays: ranks held once with
- * no meld to join, or a wrong number of black threes), which the kept
- * masks decide at once without counting the strays (two ranks, or one
- * and the black threes); the rest of the check visits only the ranks the
- * masks say are present. */
+ * no meld to join, or a wrong number of black threes), which the hand's
+ * masks (made from the kept counts) decide at once without counting the
+ * strays (two ranks, or one and the black threes); the rest of the check
+ * visits only the ranks the masks say are present. */
 int cn_seat_out_kept(const cn_state *st, int seat)
 {
     const int side = st->side_of[seat];

@@ -318,7 +318,8 @@ static inline uint32_t cn_held_one(const cn_kept *k, int seat)
     return cn_held_any(k, seat) & ~cn_held_more(k, seat);
 }
 /* Every card that enters or leaves a hand goes through these two, which
- * keep the hand's facts (cn_kept.held, hand_value). */
+ * keep the hand's facts (cn_kept.held, hand_value), but a laid group's,
+ * whose facts cn_groups_lay (meld.c) keeps once for the group. */
 static inline void cn_hand_add(cn_state *st, int seat, int card)
 {
     const int kind = cn_kind(card);

@@ -35,7 +35,8 @@ static void facts_ok(const canasta_game *g, const char *where, long step)
 {
     REQ_MSG(cn_facts_check(&g->st), "%s, move %ld: a kept fact differs "
             "from its recount", where, step);
-    /* the going-out check from the kept facts (its masks) says what the
+    /* the going-out check from the kept facts (the masks made from the
+     * kept counts) says what the
      * one from the cards says, for every seat */
     for (int s = 0; s < g->st.p.players; s++)
         REQ_MSG(cn_seat_out_kept(&g->st, s) == cn_seat_can_go_out(&g->st, s),

@@ -103,6 +103,7 @@ START_TEST(test_O1_opening_bound_is_the_most_any_melds_reach)
         w.nat = nat;
         w.twos = nat[2];
         w.jokers = nat[15];
+        w.any = cn_held_any(&st.k, 0);
         w.more = cn_held_more(&st.k, 0);
         w.minimum = minimums[next_rand(&rng) % 5];
         /* half the time a take's first group: the top card's rank, its

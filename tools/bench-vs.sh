@@ -7,9 +7,11 @@
 #
 # COMMIT (default b648c3d, the 1.0.0 release) is taken from this git
 # repository (git archive: the working tree is not touched) and its
-# libcanasta.a built apart.  This tree's bench/bench.c is compiled against
-# that library too, so both programs time the same work with the same
-# harness; only the library differs.  The two are then run in turn,
+# libcanasta.a built apart, by its own Makefile with its own flags.  This
+# tree's bench/bench.c is compiled against that library too (bench.c
+# uses only the API of 1.0, so that it builds against 1.0.0's header), so
+# both programs time the same work with the same harness code.  The two
+# are then run in turn,
 # PAIRS times (default 21), this tree's first in the odd pairs and
 # COMMIT's first in the even ones (so that a drift of the machine's speed
 # during a pair favours neither): bench --ref-play (MODE
@@ -21,9 +23,13 @@
 # the absolute figures do not.  Nothing is asserted: the exit status is
 # non-zero only when something could not be built or run.
 #
-# Environment: CC (default cc), WORK (a directory for the build, default
-# a new one in ${TMPDIR:-/tmp}, removed at the end), BENCH (this tree's
-# program, default ./bench/bench, built first by "make bench/bench").
+# Environment: CC (default cc; make bench-vs passes its own), WORK (a
+# directory for the build, default a new one in ${TMPDIR:-/tmp}, removed
+# at the end; its old/ is made anew), BENCH (this tree's program, default
+# ./bench/bench, built first by "make bench/bench").  Compare builds made
+# with the same compiler and optimisation: a ./configure build of this
+# tree gets autoconf's -O2 unless CFLAGS says otherwise, the release's
+# own Makefile -O3.
 set -eu
 
 pairs=21
@@ -67,19 +73,27 @@ if [ -z "${WORK:-}" ]; then
     own_work=1
 fi
 cleanup() { if [ "$own_work" = 1 ]; then rm -rf "$WORK"; fi; }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 # The old release's library, built by its own Makefile (its own flags),
-# and this tree's bench.c linked with it.
+# and this tree's bench.c linked with it.  old/ is made anew: the archive's
+# files carry the commit's time, so objects left by another commit could
+# look newer than them.  The outer make's command-line variables (srcdir
+# of an out-of-tree build, CFLAGS) must not reach the release's build.
+rm -rf "$WORK/old"
 mkdir -p "$WORK/old"
-git -C "$src" archive "$commit" | tar -x -C "$WORK/old"
-make -s -C "$WORK/old" libcanasta.a >/dev/null
+git -C "$src" archive -o "$WORK/old.tar" "$commit"
+tar -x -C "$WORK/old" -f "$WORK/old.tar"
+MAKEFLAGS= MAKELEVEL= make -s -C "$WORK/old" CC="$CC" srcdir=. \
+    libcanasta.a >/dev/null
 $CC -std=c99 -O2 -I"$WORK/old/include" -o "$WORK/bench-old" \
     "$src/bench/bench.c" "$WORK/old/libcanasta.a" -pthread -lm
 
-# One run's figure.
+# One run's figure (nothing when the run failed: an engine error).
 figure_of() {
-    "$1" "--$mode" 2>/dev/null | awk -v f="$figure" '$1 == "bench" && $2 == f { print $3 }'
+    "$1" "--$mode" >"$WORK/run.out" 2>/dev/null || return 0
+    awk -v f="$figure" '$1 == "bench" && $2 == f { print $3 }' "$WORK/run.out"
 }
 
 echo "bench-vs.sh: $figure, this tree against $commit, $pairs pairs in turn"
@@ -95,7 +109,7 @@ while [ "$i" -le "$pairs" ]; do
         a=$(figure_of "$BENCH")
     fi
     if [ -z "$a" ] || [ -z "$b" ]; then
-        echo "bench-vs.sh: a run printed no $figure" >&2
+        echo "bench-vs.sh: a run failed or printed no $figure" >&2
         exit 1
     fi
     r=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.4f", a / b }')
@@ -107,11 +121,11 @@ done
 # Medians (the middle value; the mean of the two middle ones for an even
 # count) of each column, and the ratios' range.
 median() {
-    cut -d' ' -f"$1" "$WORK/pairs" | sort -g |
-        awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
-             else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    cut -d' ' -f"$1" "$WORK/pairs" | sort -n |
+        awk -v fmt="$2" '{ v[NR] = $1 } END { if (NR % 2) m = v[(NR + 1) / 2];
+             else m = (v[NR / 2] + v[NR / 2 + 1]) / 2; printf fmt "\n", m }'
 }
-low=$(cut -d' ' -f3 "$WORK/pairs" | sort -g | head -n 1)
-high=$(cut -d' ' -f3 "$WORK/pairs" | sort -g | tail -n 1)
-echo "median $figure: this tree $(median 1), $commit $(median 2)"
-echo "median ratio of the pairs: $(median 3) (range $low-$high)"
+low=$(cut -d' ' -f3 "$WORK/pairs" | sort -n | head -n 1)
+high=$(cut -d' ' -f3 "$WORK/pairs" | sort -n | tail -n 1)
+echo "median $figure: this tree $(median 1 %.0f), $commit $(median 2 %.0f)"
+echo "median ratio of the pairs: $(median 3 %.4f) (range $low-$high)"
