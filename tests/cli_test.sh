@@ -95,9 +95,11 @@ for p in "$@"; do
         run sim-merge-help 0 merge --help && same "$tmp/short-help" "$tmp/out" sim-merge-help
         # progress lines: not on stderr when it is no terminal; on a
         # terminal (script(1) gives it one) every quarter of a second,
-        # so the run is made long enough for a few (3000 games, about
-        # half a second on one thread), and none with --quiet
-        long="--games 3000 --threads 1"
+        # so the run is made long enough for a few even on a faster
+        # machine (12000 games, about 1.3 s on one thread of the build
+        # machine in 2026-12; 3000 had become a quarter of a second, and
+        # the line sometimes did not come), and none with --quiet
+        long="--games 12000 --threads 1"
         # shellcheck disable=SC2086
         run sim-no-terminal 0 $long
         grep -q "games (" "$tmp/err" && fail "canasta-sim: wrote progress to stderr, which is no terminal"
@@ -105,7 +107,7 @@ for p in "$@"; do
            script -q -c true /dev/null > /dev/null 2>&1; then
             tests=$((tests + 2))
             script -q -c "\"$prog\" $long" /dev/null > "$tmp/tty" 2>&1
-            tr '\r' '\n' < "$tmp/tty" | grep -q "^canasta-sim: [0-9]*/3000 games (" ||
+            tr '\r' '\n' < "$tmp/tty" | grep -q "^canasta-sim: [0-9]*/12000 games (" ||
                 fail "canasta-sim: no progress line on a terminal"
             script -q -c "\"$prog\" $long --quiet" /dev/null > "$tmp/tty" 2>&1
             grep -q "games (" "$tmp/tty" && fail "canasta-sim --quiet: a progress line on a terminal"
