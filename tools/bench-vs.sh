@@ -61,32 +61,10 @@ if [ ! -x "$BENCH" ]; then
     echo "bench-vs.sh: run make bench/bench first ($BENCH)" >&2
     exit 2
 fi
-if ! git -C "$src" cat-file -e "$commit^{commit}" 2>/dev/null; then
-    echo "bench-vs.sh: no commit $commit in this repository (a shallow" \
-         "clone? git fetch --unshallow)" >&2
-    exit 2
-fi
-
-own_work=0
-if [ -z "${WORK:-}" ]; then
-    WORK=$(mktemp -d "${TMPDIR:-/tmp}/bench-vs.XXXXXX")
-    own_work=1
-fi
-cleanup() { if [ "$own_work" = 1 ]; then rm -rf "$WORK"; fi; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# The old release's library, built by its own Makefile (its own flags),
-# and this tree's bench.c linked with it.  old/ is made anew: the archive's
-# files carry the commit's time, so objects left by another commit could
-# look newer than them.  The outer make's command-line variables (srcdir
-# of an out-of-tree build, CFLAGS) must not reach the release's build.
-rm -rf "$WORK/old"
-mkdir -p "$WORK/old"
-git -C "$src" archive -o "$WORK/old.tar" "$commit"
-tar -x -C "$WORK/old" -f "$WORK/old.tar"
-MAKEFLAGS= MAKELEVEL= make -s -C "$WORK/old" CC="$CC" srcdir=. \
-    libcanasta.a >/dev/null
+# The old release's library (tools/release-build.sh), and this tree's
+# bench.c linked with it.
+. "$src/tools/release-build.sh"
+release_build bench-vs "$commit"
 $CC -std=c99 -O2 -I"$WORK/old/include" -o "$WORK/bench-old" \
     "$src/bench/bench.c" "$WORK/old/libcanasta.a" -pthread -lm
 

@@ -32,18 +32,9 @@ if [ ! -f ./libcanasta.a ] || [ ! -x "$SIM" ]; then
     exit 2
 fi
 
-own_work=0
-if [ -z "${WORK:-}" ]; then
-    WORK=$(mktemp -d "${TMPDIR:-/tmp}/old-player.XXXXXX")
-    own_work=1
-fi
-cleanup() { if [ "$own_work" = 1 ]; then rm -rf "$WORK"; fi; }
-trap cleanup EXIT INT TERM
-
-# The old release, built apart.
-mkdir -p "$WORK/old"
-git -C "$src" archive "$commit" | tar -x -C "$WORK/old"
-make -s -C "$WORK/old" libcanasta.a >/dev/null
+# The old release, built apart (tools/release-build.sh).
+. "$src/tools/release-build.sh"
+release_build old-player-match "$commit"
 
 # Its names (every global symbol it defines) renamed old_*, so that the
 # two libraries' objects link together into one plugin.
