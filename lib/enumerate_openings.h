@@ -144,8 +144,7 @@ CN_NOINLINE static void walk_opening_dfs(cn_walk *w, const cn_visitor *v,
  * and its first rank. */
 CN_WALK int walk_reach_tables(cn_walk *w, const cn_visitor *v, int skip)
 {
-    w->pairs = w->more & CN_RANKS_4_TO_ACE &
-               ~(1u << skip);
+    w->pairs = w->more & CN_RANKS_4_TO_ACE & ~(1u << skip);
     cn_opening_reach(w->reach, w->nat, skip);
     if (!v->any_order)
         return 4;
@@ -167,8 +166,7 @@ CN_WALK int walk_opening_in_reach(const cn_walk *w, int skip, int value,
                                   int groups)
 {
     const uint8_t *nat = w->nat;
-    uint32_t ranks = w->more &
-                     CN_RANKS_4_TO_ACE & ~(1u << skip);
+    uint32_t ranks = w->more & CN_RANKS_4_TO_ACE & ~(1u << skip);
     int pair_wilds = w->twos + w->jokers;
     while (ranks) {
         const int r = cn_highest_bit(ranks); /* the best pairs first */
