@@ -590,10 +590,12 @@ static int derive(reader *rd)
                     st->side_of[s] = st->side_of[a];
             }
     }
-    if (rd->derived_scores && !in_play)
+    if (rd->derived_scores && !in_play) {
+        cn_facts_rebuild(st); /* the hand values cn_hand_scores reads */
         cn_hand_scores(st, st->end_how,
                        st->end_seat == 0xFF ? -1 : st->end_seat,
                        st->last_items);
+    }
     for (int i = 0; i < st->pile_n; i++) {
         st->pile_wilds = (uint8_t)(st->pile_wilds + cn_is_wild(st->pile[i]));
         st->pile_red3 = (uint8_t)(st->pile_red3 + cn_is_red3(st->pile[i]));

@@ -84,10 +84,11 @@ void cn_hand_scores(const cn_state *st, int how, int seat,
             x.jokers[r] = m->jokers;
             x.n_melds += cn_meld_size(m) > 0;
         }
+        /* the cards held, from the facts the state keeps of each hand
+         * (cn_kept.hand_value: V1, kept as cards move) */
         for (int s = 0; s < p->players; s++)
             if (st->side_of[s] == t)
-                for (int c = 8; c <= 60; c++)
-                    x.hand_value += st->hand[s][c] * cn_value(c);
+                x.hand_value += st->k.hand_value[s];
         if (seat >= 0 && st->side_of[seat] == t)
             x.went_out = how == CANASTA_END_CONCEALED ? CANASTA_OUT_CONCEALED
                        : how == CANASTA_END_WENT_OUT ? CANASTA_OUT_NORMAL
