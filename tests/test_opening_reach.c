@@ -23,8 +23,9 @@
  *    first group would drop, and one at 45 is not.
  *
  * bits.h's cn_counts_at_least, which the enumerator's melds ask, is held
- * to a count by count loop here too, with its word loads against the
- * byte by byte build that machines of the other byte order use.
+ * to a count by count loop here too, and so is the word by word way that
+ * machines without SSE2 use, with its word loads against the byte by
+ * byte build that machines of the other byte order use.
  */
 #include <stdlib.h>
 #include "helpers.h"
@@ -260,6 +261,9 @@ START_TEST(test_bits_counts_at_least_by_word_and_by_byte)
             REQ_MSG(cn_counts_at_least(a, n) == want,
                     "counts at least %d: %#x, not %#x", n,
                     cn_counts_at_least(a, n), want);
+            REQ_MSG(cn_counts_at_least_words(a, n) == want,
+                    "counts at least %d by words: %#x, not %#x", n,
+                    cn_counts_at_least_words(a, n), want);
         }
     }
     /* each edge: n itself counts, n - 1 does not */
@@ -269,6 +273,9 @@ START_TEST(test_bits_counts_at_least_by_word_and_by_byte)
     ck_assert_uint_eq(cn_counts_at_least(a, 3), 1u << 4);
     ck_assert_uint_eq(cn_counts_at_least(a, 2), 1u << 4 | 1u << 15);
     ck_assert_uint_eq(cn_counts_at_least(a, 4), 0);
+    ck_assert_uint_eq(cn_counts_at_least_words(a, 3), 1u << 4);
+    ck_assert_uint_eq(cn_counts_at_least_words(a, 2), 1u << 4 | 1u << 15);
+    ck_assert_uint_eq(cn_counts_at_least_words(a, 4), 0);
 }
 END_TEST
 
