@@ -10,8 +10,15 @@
 
 #include <stdint.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h> /* cn_counts_at_least */
+/* CN_SSE2: 1 where the compiler has SSE2 (every x86-64), whose 16-byte
+ * compares some hot paths use; their portable ways stay for the other
+ * machines.  -DCN_NO_SIMD builds the portable ways everywhere (make
+ * check-valgrind does, so that they are tested on x86-64 too). */
+#if defined(__SSE2__) && !defined(CN_NO_SIMD)
+#define CN_SSE2 1
+#include <emmintrin.h>
+#else
+#define CN_SSE2 0
 #endif
 
 /* The sum of four card counts in a row (a rank's four suits): one load
@@ -112,7 +119,7 @@ static inline uint32_t cn_counts_at_least_words(const uint8_t a[16], int n)
  * each.  The tests hold the two ways to each other. */
 static inline uint32_t cn_counts_at_least(const uint8_t a[16], int n)
 {
-#if defined(__SSE2__)
+#if CN_SSE2
     const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)a);
     const __m128i below = _mm_set1_epi8((char)(n - 1));
     return (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(x, below));

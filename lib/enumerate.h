@@ -22,6 +22,8 @@
  *    the takes, the openings or those holding the groups chosen so far,
  *    the discards),
  *  - take a candidate legal as it stands in one question (offer),
+ *  - take the discards of every kind held in one call (discards), to
+ *    score them together,
  *  - only count (take alone),
  *  - let the enumerator walk in another order than the list's (any_order:
  *    each rank's groups largest first, the openings from the ace down).
@@ -101,6 +103,11 @@ typedef struct cn_visitor {
      * asked at most twice: a visitor that needs it too computes it once.
      * NULL: the enumerator asks the going-out check itself. */
     int (*can_out)(void *ctx);
+    /* every discard of the kinds (cn_kind) in the mask kinds, each legal
+     * as it stands, offered in one call: c is the discard candidate, its
+     * discard and wilds still to be set kind by kind.  NULL: each is
+     * offered (offer, or want and take) on its own, lowest kind first. */
+    void (*discards)(void *ctx, cn_cand *c, uint32_t kinds);
     /* 1: each rank's groups largest first (naturals, then twos, then
      * jokers, each from the most down) and the openings' groups from the
      * ace down (handed over in ascending order all the same); 0: the
@@ -455,11 +462,15 @@ CN_WALK void walk_discards(cn_walk *w, const cn_visitor *v)
     w->c.n = 0;
     w->c.used = 1;
     w->c.out_after = 0;
-    for (; kinds; kinds &= kinds - 1) {
-        const int kind = cn_lowest_bit(kinds);
-        w->c.discard = (uint8_t)kind;
-        w->c.wilds = (int)(0x8004u >> kind & 1); /* a two or a joker */
-        walk_offer(w, v, CANASTA_MOVE_DISCARD);
+    if (v->discards) {
+        v->discards(w->vctx, &w->c, kinds);
+    } else {
+        for (; kinds; kinds &= kinds - 1) {
+            const int kind = cn_lowest_bit(kinds);
+            w->c.discard = (uint8_t)kind;
+            w->c.wilds = (int)(0x8004u >> kind & 1); /* a two or a joker */
+            walk_offer(w, v, CANASTA_MOVE_DISCARD);
+        }
     }
     w->c.discard = 0;
 }

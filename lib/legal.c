@@ -144,7 +144,7 @@ static void list_take(void *ctx, const cn_cand *c)
 
 /* The list's order, nothing skipped. */
 static const cn_visitor list_visitor = { NULL, list_take, NULL, NULL, NULL,
-                                          0 };
+                                          NULL, 0 };
 
 size_t cn_legal(canasta_move *moves, size_t capacity, const cn_state *st)
 {

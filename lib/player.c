@@ -14,10 +14,12 @@
  * function of the move, not of its place in a list, the order of the
  * candidates does not matter, and the decision skips what cannot beat
  * the best found so far: a candidate before its costly legality check,
- * and whole branches whose most (cn_branch_bound) is below it.  The
- * tests compare the choice with scoring every legal move at every
- * decision of hundreds of games, with pruning off, and with the
- * candidates offered in other orders.  Nothing is allocated and no move
+ * and whole branches whose most (cn_branch_bound) is below it; the
+ * discards are scored all at once (cn_best_discards), and only the best
+ * of them considered.  The tests compare the choice with scoring every
+ * legal move at every decision of hundreds of games, with pruning off
+ * (which offers the discards one by one), and with the candidates
+ * offered in other orders.  Nothing is allocated and no move
  * list is stored.  docs/PLAYER.md explains the scores in words. */
 #include <limits.h>
 #include <stddef.h>
@@ -265,6 +267,26 @@ CN_WALK void choice_offer(void *ctx, const cn_cand *c)
     consider(ch, c, s);
 }
 
+/* The visitor's discards: every discard of the kinds is legal; only the
+ * best-scored ones can be the choice (a discard ties with no other kind
+ * of move: every other scores CN_NEVER or above CN_DISCARD_MAX, or is
+ * not legal in the play phase), so only they are considered, each with
+ * its tie key as choice_offer would. */
+CN_WALK void choice_discards(void *ctx, cn_cand *c, uint32_t kinds)
+{
+    cn_choice *ch = ctx;
+    uint32_t top;
+    const long s = cn_best_discards(&top, ch->f, kinds);
+    if (s < ch->bar)
+        return;
+    for (; top; top &= top - 1) {
+        const int kind = cn_lowest_bit(top);
+        c->discard = (uint8_t)kind;
+        c->wilds = (int)(0x8004u >> kind & 1); /* a two or a joker */
+        consider(ch, c, s);
+    }
+}
+
 void cn_choice_offer(cn_choice *ch, const cn_cand *c)
 {
     choice_offer(ch, c);
@@ -287,7 +309,8 @@ CN_WALK int choice_can_out(void *ctx)
 
 /* The decision's walk, inlined here with these functions (enumerate.h). */
 static const cn_visitor choice_visitor = {
-    choice_want, choice_take, choice_offer, choice_enter, choice_can_out, 1
+    choice_want, choice_take, choice_offer, choice_enter, choice_can_out,
+    choice_discards, 1
 };
 
 /* The draw without listing the legal moves, when it is sure to be the
@@ -343,7 +366,7 @@ static int walk_decision(canasta_move *move, cn_facts *f,
         cn_enumerate(st, &choice_visitor, &ch);
     } else {
         const cn_visitor v = { choice_want, choice_take, choice_offer,
-                               choice_enter, choice_can_out,
+                               choice_enter, choice_can_out, NULL,
                                (how & CN_DECIDE_ANY_ORDER) != 0 };
         cn_enumerate_with(st, &v, &ch);
     }

@@ -153,6 +153,135 @@ static inline long cn_discard_score(const cn_facts *f, int d)
     return s > 2 ? s : 2; /* still above any wild card */
 }
 
+/* cn_discard_score of the sixteen kinds at once: where SSE2 is there
+ * (every x86-64), in two registers of eight 16-bit lanes, lane i of
+ * lanes[h] for kind 8h + i (kinds 0 and 1, never held, get a score that
+ * means nothing).  The same arithmetic as cn_discard_score, lane by
+ * lane; a discard decision scores four or five kinds, which one by one
+ * cost more than all sixteen at once.  The tests hold every lane to
+ * cn_discard_score (cn_discard_scores16). */
+#if CN_SSE2
+#define CN_DISCARD_LANES 1
+/* Lane i of the result all ones where bit i of the byte b is set. */
+static inline __m128i cn_lanes_of_byte(unsigned b)
+{
+    const __m128i bit = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16((short)b), bit),
+                           bit);
+}
+
+static inline void cn_discard_lanes(__m128i lanes[2], const cn_facts *f)
+{
+    /* cn_discard_score's values by kind, in lanes */
+    static const int16_t value_of[16] = { 0, 0, 20, 5, 5, 5, 5, 5,
+                                          10, 10, 10, 10, 10, 10, 20, 50 };
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i held8 =
+        _mm_loadu_si128((const __m128i *)(const void *)f->nat);
+    const __m128i melded8 = _mm_cmpgt_epi8(
+        _mm_loadu_si128((const __m128i *)(const void *)f->meld_size), zero);
+    const int policy = f->knob[CANASTA_KNOB_DISCARD - 1];
+    for (int h = 0; h < 2; h++) {
+        const __m128i value = _mm_loadu_si128(
+            (const __m128i *)(const void *)(value_of + 8 * h));
+        const __m128i held = h ? _mm_unpackhi_epi8(held8, zero)
+                               : _mm_unpacklo_epi8(held8, zero);
+        __m128i melded = h ? _mm_unpackhi_epi8(melded8, melded8)
+                           : _mm_unpacklo_epi8(melded8, melded8);
+        __m128i s;
+        if (policy == CANASTA_DISCARD_LOW) {
+            s = _mm_sub_epi16(_mm_set1_epi16(200), _mm_slli_epi16(value, 2));
+        } else if (policy == CANASTA_DISCARD_HIGH) {
+            s = _mm_add_epi16(_mm_set1_epi16(100), _mm_slli_epi16(value, 2));
+        } else {
+            const __m128i joins =
+                cn_lanes_of_byte(f->next_takes >> (8 * h) & 0xFFu);
+            const __m128i careful = _mm_add_epi16(
+                _mm_set1_epi16((short)f->careful),
+                _mm_and_si128(_mm_set1_epi16((short)(150 - f->careful)),
+                              joins));
+            s = _mm_sub_epi16(_mm_sub_epi16(_mm_set1_epi16(200),
+                                            _mm_slli_epi16(value, 1)),
+                              careful);
+            if (h == 0)
+                s = _mm_insert_epi16(s, 400, 3); /* a black three */
+        }
+        /* a single card +30, a pair's card -10 */
+        s = _mm_add_epi16(s, _mm_and_si128(
+                                 _mm_cmpeq_epi16(held, _mm_set1_epi16(1)),
+                                 _mm_set1_epi16(30)));
+        s = _mm_sub_epi16(s, _mm_and_si128(
+                                 _mm_cmpeq_epi16(held, _mm_set1_epi16(2)),
+                                 _mm_set1_epi16(10)));
+        /* -40 where the side has melded the kind, black threes aside */
+        if (h == 0)
+            melded = _mm_insert_epi16(melded, 0, 3);
+        s = _mm_sub_epi16(s, _mm_and_si128(melded, _mm_set1_epi16(40)));
+        s = _mm_max_epi16(s, _mm_set1_epi16(2));
+        /* the wild cards: 1 */
+        lanes[h] = h ? _mm_insert_epi16(s, 1, 7) : _mm_insert_epi16(s, 1, 2);
+    }
+}
+#else
+#define CN_DISCARD_LANES 0
+#endif
+
+/* cn_discard_score of each kind d of 2..15 into out[d] (out[0], out[1]:
+ * 0), the way the decision computes them here (the tests' view). */
+static inline void cn_discard_scores16(int16_t out[16], const cn_facts *f)
+{
+#if CN_DISCARD_LANES
+    __m128i lanes[2];
+    cn_discard_lanes(lanes, f);
+    _mm_storeu_si128((__m128i *)(void *)out, lanes[0]);
+    _mm_storeu_si128((__m128i *)(void *)(out + 8), lanes[1]);
+#else
+    for (int d = 2; d < 16; d++)
+        out[d] = (int16_t)cn_discard_score(f, d);
+#endif
+    out[0] = out[1] = 0;
+}
+
+/* The best cn_discard_score among the kinds of the mask kinds (2..15),
+ * and in *top the kinds that score it (0 and none when kinds is 0). */
+static inline long cn_best_discards(uint32_t *top, const cn_facts *f,
+                                    uint32_t kinds)
+{
+#if CN_DISCARD_LANES
+    __m128i lanes[2];
+    cn_discard_lanes(lanes, f);
+    /* the kinds not in the mask 0, below every score */
+    const __m128i a = _mm_and_si128(lanes[0], cn_lanes_of_byte(kinds & 0xFFu));
+    const __m128i b = _mm_and_si128(lanes[1],
+                                    cn_lanes_of_byte(kinds >> 8 & 0xFFu));
+    /* the greatest lane, by halves, quarters and eighths */
+    __m128i m = _mm_max_epi16(a, b);
+    m = _mm_max_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+    m = _mm_max_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+    m = _mm_max_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
+    const int best = _mm_extract_epi16(m, 0); /* scores are positive */
+    const __m128i at = _mm_set1_epi16((short)best);
+    const __m128i eq = _mm_packs_epi16(_mm_cmpeq_epi16(a, at),
+                                       _mm_cmpeq_epi16(b, at));
+    *top = (uint32_t)_mm_movemask_epi8(eq) & kinds;
+    return best;
+#else
+    long best = 0;
+    uint32_t at = 0;
+    for (; kinds; kinds &= kinds - 1) {
+        const int d = cn_lowest_bit(kinds);
+        const long s = cn_discard_score(f, d);
+        if (s > best) {
+            best = s;
+            at = 0;
+        }
+        at |= (uint32_t)(s == best) << d;
+    }
+    *top = at;
+    return best;
+#endif
+}
+
 
 /* The meld's groups summed as cn_meld_score weighs them. */
 static inline void cn_meld_sum_of(cn_meld_sum *s, const cn_facts *f,

@@ -24,7 +24,9 @@ ASAN_CFLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-DCANASTA_CHECK_OWN_MOVES
 TSAN_CFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=thread
-VALGRIND_CFLAGS = -g -O1 -DCANASTA_CHECK_OWN_MOVES
+# CN_NO_SIMD: the valgrind run tests the portable ways of lib/bits.h and
+# lib/player.h that machines without SSE2 use.
+VALGRIND_CFLAGS = -g -O1 -DCANASTA_CHECK_OWN_MOVES -DCN_NO_SIMD
 VALGRIND = valgrind
 # Leak kinds: all, still reachable blocks included.  The run ends with
 # nothing allocated (CK_FORK=no: Check's runner frees what it made, and

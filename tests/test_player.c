@@ -651,7 +651,7 @@ static int cross_check(const canasta_player *p, const canasta_game *g,
     /* The candidates in other orders, and the branches' bounds. */
     {
         const cn_visitor collect = { NULL, collect_take, NULL, NULL, NULL,
-                                     0 };
+                                     NULL, 0 };
         cn_cand c;
         cl.n = 0;
         cn_enumerate_with(&g->st, &collect, &cl);
@@ -1963,6 +1963,94 @@ START_TEST(test_A2_hint_for_a_wild_discard_reads_well)
 }
 END_TEST
 
+/* P2: the decision scores every discard of a hand at once
+ * (cn_best_discards; with SSE2 in 16-bit lanes, cn_discard_lanes).  Each
+ * kind's score must be cn_discard_score's, under every discard knob, with
+ * every count a hand and a side's melds can hold, and the best and the
+ * kinds tied at it must be those a kind-by-kind pass finds. */
+START_TEST(test_P2_discard_scores_of_all_kinds_at_once)
+{
+    th_sm64 r;
+    r.state = 19;
+    for (int round = 0; round < 20000; round++) {
+        uint8_t nat[16], size[16];
+        int32_t knobs[CN_KNOBS] = { 0 };
+        cn_facts f;
+        memset(&f, 0, sizeof f);
+        for (int d = 0; d < 16; d++) {
+            nat[d] = (uint8_t)th_sm64_below(&r, round % 3 ? 5 : 13);
+            size[d] = (uint8_t)(th_sm64_below(&r, 3) ? 0
+                                : th_sm64_below(&r, 20));
+        }
+        knobs[CANASTA_KNOB_DISCARD - 1] = (int)th_sm64_below(&r, 3);
+        f.knob = knobs;
+        f.nat = nat;
+        f.meld_size = size;
+        f.next_takes = (uint32_t)th_sm64_next(&r) & 0x7FF0u;
+        f.careful = th_sm64_below(&r, 2) ? 20 : 0;
+        int16_t all[16];
+        cn_discard_scores16(all, &f);
+        for (int d = 2; d < 16; d++)
+            REQ_MSG(all[d] == cn_discard_score(&f, d), "kind %d under "
+                    "discard knob %d: %d at once, %ld alone", d,
+                    knobs[CANASTA_KNOB_DISCARD - 1], all[d],
+                    cn_discard_score(&f, d));
+        uint32_t kinds = (uint32_t)th_sm64_next(&r) & 0xFFFCu, top = 0;
+        if (round % 5 == 0) /* a few kinds: more ties */
+            kinds &= (uint32_t)th_sm64_next(&r);
+        long want = 0;
+        uint32_t want_top = 0;
+        for (int d = 2; d < 16; d++) {
+            if (!(kinds >> d & 1))
+                continue;
+            const long s = cn_discard_score(&f, d);
+            if (s > want) {
+                want = s;
+                want_top = 0;
+            }
+            if (s == want)
+                want_top |= 1u << d;
+        }
+        const long best = cn_best_discards(&top, &f, kinds);
+        REQ_MSG(best == want && top == want_top, "kinds %#x: best %ld at "
+                "%#x, not %ld at %#x", kinds, best, top, want, want_top);
+    }
+    /* One hand by hand: SAFE, nothing melded, no pile worth having.  A
+     * lone 4 is 200 - 10 + 30 = 220, a pair of kings' card 200 - 20 - 10
+     * = 170, a lone black three 400 + 30 = 430 (the most any discard
+     * scores), a two 1. */
+    {
+        uint8_t nat[16] = { 0 }, size[16] = { 0 };
+        int32_t knobs[CN_KNOBS] = { 0 };
+        cn_facts f;
+        uint32_t top;
+        memset(&f, 0, sizeof f);
+        knobs[CANASTA_KNOB_DISCARD - 1] = CANASTA_DISCARD_SAFE;
+        f.knob = knobs;
+        f.nat = nat;
+        f.meld_size = size;
+        nat[4] = 1;
+        nat[13] = 2;
+        nat[2] = 1;
+        ck_assert_int_eq(cn_best_discards(&top, &f, 1u << 4 | 1u << 13 |
+                                                     1u << 2), 220);
+        ck_assert_uint_eq(top, 1u << 4);
+        nat[3] = 1;
+        ck_assert_int_eq(cn_best_discards(&top, &f, 1u << 3 | 1u << 4),
+                         CN_DISCARD_MAX);
+        ck_assert_uint_eq(top, 1u << 3);
+        ck_assert_int_eq(cn_best_discards(&top, &f, 1u << 13 | 1u << 2),
+                         170);
+        ck_assert_uint_eq(top, 1u << 13);
+        nat[5] = 1; /* a lone 5 ties with the lone 4 */
+        ck_assert_int_eq(cn_best_discards(&top, &f, 1u << 4 | 1u << 5), 220);
+        ck_assert_uint_eq(top, 1u << 4 | 1u << 5);
+        ck_assert_int_eq(cn_best_discards(&top, &f, 1u << 2), 1);
+        ck_assert_uint_eq(top, 1u << 2);
+    }
+}
+END_TEST
+
 Suite *suite_player(void)
 {
     Suite *s = suite_create("player");
@@ -1990,6 +2078,7 @@ Suite *suite_player(void)
     tcase_add_test(knobs, test_G1_G3_knob_go_out);
     tcase_add_test(knobs, test_M1_knob_keep_pairs);
     tcase_add_test(knobs, test_P2_knob_discard);
+    tcase_add_test(knobs, test_P2_discard_scores_of_all_kinds_at_once);
     tcase_add_test(knobs, test_P5_knob_discard_safe_keeps_the_next_sides_rank);
     tcase_add_test(knobs, test_G4_knob_ask);
     tcase_add_test(knobs, test_G4_partner_answers_by_points);
