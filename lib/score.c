@@ -21,19 +21,21 @@ void cn_score_parts(int items[CANASTA_SCORE_ITEMS], const cn_params *p,
                     const cn_side_parts *x)
 {
     memset(items, 0, sizeof(int) * CANASTA_SCORE_ITEMS);
+    /* Every rank is summed, the empty ones adding 0, and the bonuses
+     * counted by selects: which ranks were melded is unpredictable, and
+     * a test per rank mispredicted about every other time. */
+    int melded = 0, natural = 0, mixed = 0;
     for (int r = 3; r <= 14; r++) {
-        int n = x->naturals[r], w = x->twos[r] + x->jokers[r];
-        if (n + w == 0)
-            continue;
-        int natural_value = r == 3 ? 5 : cn_value(CANASTA_CARD(r, 0));
-        items[CANASTA_SCORE_MELDED] +=
-            n * natural_value + x->twos[r] * 20 + x->jokers[r] * 50;
+        const int n = x->naturals[r], w = x->twos[r] + x->jokers[r];
+        const int natural_value = r == 3 ? 5 : cn_value(CANASTA_CARD(r, 0));
+        melded += n * natural_value + x->twos[r] * 20 + x->jokers[r] * 50;
         const int kind = cn_rule_canasta_class(n, w); /* S1 */
-        if (kind == CANASTA_MELD_NATURAL_CANASTA)
-            items[CANASTA_SCORE_NATURAL_CANASTAS] += 500;
-        else if (kind == CANASTA_MELD_MIXED_CANASTA)
-            items[CANASTA_SCORE_MIXED_CANASTAS] += 300;
+        natural += 500 * (kind == CANASTA_MELD_NATURAL_CANASTA);
+        mixed += 300 * (kind == CANASTA_MELD_MIXED_CANASTA);
     }
+    items[CANASTA_SCORE_MELDED] = melded;
+    items[CANASTA_SCORE_NATURAL_CANASTAS] = natural;
+    items[CANASTA_SCORE_MIXED_CANASTAS] = mixed;
     items[CANASTA_SCORE_RED_THREES] =
         red3_score(p, x->red_threes, x->n_melds > 0);
     if (x->went_out == CANASTA_OUT_NORMAL)
