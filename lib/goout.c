@@ -14,6 +14,89 @@
 #include "internal.h"
 #include "rulebook.h"
 
+/* Completing the cheapest canastas first gives the most canastas: as
+ * many as the wild cards (wild) pay for of those lacking one card, then
+ * two, then three (deficits[d]: the melds lacking d cards, each with
+ * room for d wild cards); whether that reaches the needed canastas. */
+static int canastas_reached(int canastas, const int deficits[4], int wild,
+                            int needed)
+{
+    int left = wild;
+    for (int d = 1; d <= 3; d++) {
+        const int can = left / d < deficits[d] ? left / d : deficits[d];
+        left -= can * d;
+        canastas += can;
+    }
+    return canastas >= needed;
+}
+
+#if CN_SSE2
+/* melds_up (below) for the sixteen ranks at once, a byte each: the same
+ * decisions, with no test per rank (whether a rank is melded, held once,
+ * twice or more is unpredictable, and the loop's tests made most of the
+ * check's cost).  Lanes outside present hold nothing. */
+static int melds_up_lanes(const uint8_t nat[CN_RANKS], int wild,
+                          const cn_goout_query *q, uint32_t present)
+{
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i n = _mm_loadu_si128((const __m128i *)(const void *)nat);
+    const __m128i have =
+        _mm_loadu_si128((const __m128i *)(const void *)q->size);
+    const __m128i mw = _mm_loadu_si128((const __m128i *)(const void *)q->mw);
+    /* the lanes of present: its two bytes spread over 8 lanes each, then
+     * each lane's own bit */
+    const __m128i bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 1,
+                                      2, 4, 8, 16, 32, 64, (char)128);
+    __m128i in = _mm_cvtsi32_si128((int)(present & 0xFFFFu));
+    in = _mm_unpacklo_epi8(in, in);
+    in = _mm_unpacklo_epi16(in, in);
+    in = _mm_shuffle_epi32(in, _MM_SHUFFLE(1, 1, 0, 0));
+    in = _mm_cmpeq_epi8(_mm_and_si128(in, bit), bit);
+    /* every count is far below 128: signed compares hold */
+    const __m128i melded = _mm_cmpgt_epi8(have, zero);
+    const __m128i set = _mm_andnot_si128(
+        melded, _mm_cmpgt_epi8(n, _mm_set1_epi8(2))); /* a new meld */
+    const __m128i pair = _mm_andnot_si128(
+        melded, _mm_cmpeq_epi8(n, _mm_set1_epi8(2))); /* needs a wild card */
+    const __m128i lone = _mm_andnot_si128(
+        melded, _mm_cmpeq_epi8(n, _mm_set1_epi8(1)));
+    if ((uint32_t)_mm_movemask_epi8(_mm_and_si128(lone, in)) != 0)
+        return 0; /* a lone natural cannot be melded (M1) */
+    const int pairs =
+        cn_popcount((uint32_t)_mm_movemask_epi8(_mm_and_si128(pair, in)));
+    if (pairs > wild)
+        return 0; /* M1: each new pair needs a wild card */
+    wild -= pairs;
+    const __m128i three = _mm_set1_epi8(3);
+    /* cards and room for wild cards (M4) of each meld: onto the side's,
+     * its size and 3 less its wild cards; a new set, its naturals and 3;
+     * a new pair with its wild card, 3 and 2 */
+    const __m128i size = _mm_and_si128(
+        in, _mm_or_si128(_mm_and_si128(melded, _mm_add_epi8(have, n)),
+                         _mm_or_si128(_mm_and_si128(set, n),
+                                      _mm_and_si128(pair, three))));
+    const __m128i cap = _mm_and_si128(
+        in, _mm_or_si128(_mm_and_si128(melded, _mm_subs_epu8(three, mw)),
+                         _mm_or_si128(_mm_and_si128(set, three),
+                                      _mm_and_si128(pair,
+                                                    _mm_set1_epi8(2)))));
+    const __m128i sums = _mm_sad_epu8(cap, zero);
+    const int room = _mm_extract_epi16(sums, 0) + _mm_extract_epi16(sums, 4);
+    if (wild > room)
+        return 0;
+    /* M5 (cn_rule_canasta): seven cards; the melds lacking d = 1..3
+     * cards with room for d wild cards */
+    int deficits[4] = { 0, 0, 0, 0 };
+    const int canastas = cn_popcount((uint32_t)_mm_movemask_epi8(
+        _mm_cmpgt_epi8(size, _mm_set1_epi8(CN_CANASTA_CARDS - 1))));
+    for (int d = 1; d <= 3; d++)
+        deficits[d] = cn_popcount((uint32_t)_mm_movemask_epi8(_mm_and_si128(
+            _mm_cmpeq_epi8(size, _mm_set1_epi8((char)(CN_CANASTA_CARDS - d))),
+            _mm_cmpgt_epi8(cap, _mm_set1_epi8((char)(d - 1))))));
+    return canastas_reached(canastas, deficits, wild, q->needed);
+}
+#endif
+
 /* present: the ranks 4..ace with a meld of the side or a natural held
  * (the others add nothing), visited lowest first. */
 static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
@@ -21,6 +104,9 @@ static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
 {
     if (b3 != 0 && b3 != 3 && b3 != 4)
         return 0;
+#if CN_SSE2
+    return melds_up_lanes(nat, wild, q, present);
+#else
     /* by the cards a meld lacks for a canasta, 1..3 (no more: at most
      * its room for wild cards) */
     int deficits[4] = { 0, 0, 0, 0 };
@@ -56,16 +142,8 @@ static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
     }
     if (wild > room)
         return 0;
-    /* Completing the cheapest canastas first gives the most canastas:
-     * as many as the wild cards pay for of those lacking one card, then
-     * two, then three. */
-    int left = wild;
-    for (int d = 1; d <= 3; d++) {
-        const int can = left / d < deficits[d] ? left / d : deficits[d];
-        left -= can * d;
-        canastas += can;
-    }
-    return canastas >= q->needed;
+    return canastas_reached(canastas, deficits, wild, q->needed);
+#endif
 }
 
 int cn_can_go_out(const cn_goout_query *q)
