@@ -67,19 +67,21 @@ static int melds_up_lanes(const uint8_t nat[CN_RANKS], int wild,
     if (pairs > wild)
         return 0; /* M1: each new pair needs a wild card */
     wild -= pairs;
-    const __m128i three = _mm_set1_epi8(3);
-    /* cards and room for wild cards (M4) of each meld: onto the side's,
-     * its size and 3 less its wild cards; a new set, its naturals and 3;
-     * a new pair with its wild card, 3 and 2 */
+    /* cards and room for wild cards (M4, cn_wild_room) of each meld:
+     * onto the side's, its size and the room its wild cards leave; a new
+     * set, its naturals and the whole room; a new pair with its wild card
+     * (M1), three cards and the room less one */
+    const __m128i most = _mm_set1_epi8(CN_MELD_WILDS_MAX);
     const __m128i size = _mm_and_si128(
         in, _mm_or_si128(_mm_and_si128(melded, _mm_add_epi8(have, n)),
                          _mm_or_si128(_mm_and_si128(set, n),
-                                      _mm_and_si128(pair, three))));
-    const __m128i cap = _mm_and_si128(
-        in, _mm_or_si128(_mm_and_si128(melded, _mm_subs_epu8(three, mw)),
-                         _mm_or_si128(_mm_and_si128(set, three),
                                       _mm_and_si128(pair,
-                                                    _mm_set1_epi8(2)))));
+                                                    _mm_set1_epi8(3)))));
+    const __m128i cap = _mm_and_si128(
+        in, _mm_or_si128(_mm_and_si128(melded, _mm_subs_epu8(most, mw)),
+                         _mm_or_si128(_mm_and_si128(set, most),
+                                      _mm_and_si128(pair, _mm_set1_epi8(
+                                          CN_MELD_WILDS_MAX - 1)))));
     const __m128i sums = _mm_sad_epu8(cap, zero);
     const int room = _mm_extract_epi16(sums, 0) + _mm_extract_epi16(sums, 4);
     if (wild > room)
@@ -120,14 +122,14 @@ static int melds_up(const uint8_t nat[CN_RANKS], int b3, int wild,
             cap = cn_wild_room(q->mw[r]);
         } else if (nat[r] >= 3) {
             size = nat[r];
-            cap = 3;
+            cap = cn_wild_room(0);
         } else if (nat[r] == 2) {
             /* M1: a new pair needs a wild card to make three */
             if (wild == 0)
                 return 0;
             wild--;
             size = 3;
-            cap = 2;
+            cap = cn_wild_room(1);
         } else if (nat[r] == 1) {
             return 0;
         } else {
@@ -181,8 +183,9 @@ static int reachable_melds(const uint8_t size[CN_RANKS],
     static const uint8_t ranks[CN_RANKS] = { 0, 0, 0, 0, 0xFF, 0xFF, 0xFF,
                                              0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
                                              0xFF, 0xFF, 0xFF, 0 };
-    /* b + BIAS sets a byte's top bit when b is a canasta's size; + 3
-     * for the meld's room (M4: 3 wild cards less those it holds) */
+    /* b + BIAS sets a byte's top bit when b is a canasta's size; plus
+     * the meld's room (M4: CN_MELD_WILDS_MAX wild cards less those it
+     * holds) */
     enum { BIAS = 128 - CN_CANASTA_CARDS };
     uint64_t hits = 0;
     for (int h = 0; h < 2; h++) {
@@ -191,7 +194,8 @@ static int reachable_melds(const uint8_t size[CN_RANKS],
         const uint64_t wild = rank_bytes(mw, h) & m;
         const uint64_t alone = sz + BIAS * BYTES_1;
         const uint64_t with_w = sz + (uint64_t)(BIAS + w) * BYTES_1;
-        const uint64_t in_room = sz + (BIAS + 3) * BYTES_1 - wild;
+        const uint64_t in_room =
+            sz + (uint64_t)(BIAS + CN_MELD_WILDS_MAX) * BYTES_1 - wild;
         hits += ((alone | (with_w & in_room)) & m) >> 7 & BYTES_1;
     }
     return (int)((hits * BYTES_1) >> 56); /* the sum of the bytes */

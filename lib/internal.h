@@ -227,9 +227,14 @@ void cn_shuffle_cards(uint8_t *cards, int n, uint64_t seed, uint64_t k);
 /* Start the hand described by st->deck, st->dealer, st->start_*. */
 void cn_deal(cn_state *st);
 
+/* M4: a meld holds three wild cards at most. */
+#define CN_MELD_WILDS_MAX 3
 /* M4: wild cards that may still join a meld holding `wilds` (none once it
  * holds three; an X3 merge can leave a meld with more). */
-static inline int cn_wild_room(int wilds) { return wilds >= 3 ? 0 : 3 - wilds; }
+static inline int cn_wild_room(int wilds)
+{
+    return wilds >= CN_MELD_WILDS_MAX ? 0 : CN_MELD_WILDS_MAX - wilds;
+}
 /* X3: a meld merged from the partners' two melds keeps every card: a
  * meld of rank r with more than three wild cards is legal in a lone-hand
  * game when it could come from two legal melds (at most six wild cards,

@@ -149,7 +149,7 @@ int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
         if (existing) {
             /* M4: wild cards only while the meld holds fewer than three;
              * naturals always (an X3 merge may have left it with more) */
-            if (wild > 0 && w > 3)
+            if (wild > 0 && w > CN_MELD_WILDS_MAX)
                 return cn_why(why, ws, CANASTA_E_MELD,
                     "M4: the meld of %s would hold %d wild cards; a meld "
                     "holds at most 3", cn_rank_plural(r), w);
@@ -158,7 +158,7 @@ int cn_groups_compose(cn_plan *pl, const cn_state *st, const canasta_move *m,
                 return cn_why(why, ws, CANASTA_E_MELD,
                     "M1: a meld needs at least two natural cards; this meld "
                     "of %s has %d", cn_rank_plural(r), n);
-            if (w > 3)
+            if (w > CN_MELD_WILDS_MAX)
                 return cn_why(why, ws, CANASTA_E_MELD,
                     "M1: a meld holds at most 3 wild cards; this meld of %s "
                     "has %d", cn_rank_plural(r), w);
