@@ -468,7 +468,7 @@ CN_WALK void walk_discards(cn_walk *w, const cn_visitor *v)
         for (; kinds; kinds &= kinds - 1) {
             const int kind = cn_lowest_bit(kinds);
             w->c.discard = (uint8_t)kind;
-            w->c.wilds = (int)(0x8004u >> kind & 1); /* a two or a joker */
+            w->c.wilds = cn_kind_is_wild(kind);
             walk_offer(w, v, CANASTA_MOVE_DISCARD);
         }
     }

@@ -203,6 +203,9 @@ static inline int cn_value(int c) { return cn_values[c & 63]; }
  * for codes that are not cards. */
 extern const uint8_t cn_kinds[CANASTA_CARD_LIMIT];
 static inline int cn_kind(int c) { return cn_kinds[c & 63]; }
+/* Whether kind k (cn_kind) is a wild card's: 2 (the twos) or 15 (the
+ * joker); a mask, not a test. */
+static inline int cn_kind_is_wild(int k) { return (int)(0x8004u >> k & 1); }
 /* Writes "7h" etc. into buf (size >= 4). */
 void cn_card_name(char *buf, int c);
 const char *cn_rank_name(int rank);   /* "7", "K", "black 3" */

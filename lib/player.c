@@ -282,7 +282,7 @@ CN_WALK void choice_discards(void *ctx, cn_cand *c, uint32_t kinds)
     for (; top; top &= top - 1) {
         const int kind = cn_lowest_bit(top);
         c->discard = (uint8_t)kind;
-        c->wilds = (int)(0x8004u >> kind & 1); /* a two or a joker */
+        c->wilds = cn_kind_is_wild(kind);
         consider(ch, c, s);
     }
 }

@@ -109,17 +109,20 @@ long cn_out_meld_score(const cn_meld_sum *s, int still_out);
  * held; by kind, not by card code, since that is what the walk holds,
  * and written with selects rather than tests, since the hand's counts
  * are unpredictable. */
+/* V1 by kind, as the discards weigh it: a black three 5, 4..7 5, 8..K
+ * 10, an ace 20 (the wild kinds score apart); 16-bit, so that the
+ * discards' lanes (cn_discard_lanes) load it as it is. */
+static const int16_t cn_discard_value[16] = { 0, 0, 20, 5, 5, 5, 5, 5,
+                                              10, 10, 10, 10, 10, 10, 20,
+                                              50 };
+
 static inline long cn_discard_score(const cn_facts *f, int d)
 {
-    /* V1 by kind: a black three 5, 4..7 5, 8..K 10, an ace 20 (the wild
-     * kinds return first) */
-    static const uint8_t value_of[16] = { 0, 0, 20, 5, 5, 5, 5, 5,
-                                          10, 10, 10, 10, 10, 10, 20, 50 };
-    if (0x8004u >> d & 1)
+    if (cn_kind_is_wild(d))
         return 1; /* a wild card is worth more in hand than anything */
     const int b3 = d == 3;
     const int held = f->nat[d]; /* nat[3]: the black threes */
-    const long value = value_of[d];
+    const long value = cn_discard_value[d];
     long s;
     switch (f->knob[CANASTA_KNOB_DISCARD - 1]) {
     case CANASTA_DISCARD_LOW:
@@ -172,9 +175,6 @@ static inline __m128i cn_lanes_of_byte(unsigned b)
 
 static inline void cn_discard_lanes(__m128i lanes[2], const cn_facts *f)
 {
-    /* cn_discard_score's values by kind, in lanes */
-    static const int16_t value_of[16] = { 0, 0, 20, 5, 5, 5, 5, 5,
-                                          10, 10, 10, 10, 10, 10, 20, 50 };
     const __m128i zero = _mm_setzero_si128();
     const __m128i held8 =
         _mm_loadu_si128((const __m128i *)(const void *)f->nat);
@@ -183,7 +183,7 @@ static inline void cn_discard_lanes(__m128i lanes[2], const cn_facts *f)
     const int policy = f->knob[CANASTA_KNOB_DISCARD - 1];
     for (int h = 0; h < 2; h++) {
         const __m128i value = _mm_loadu_si128(
-            (const __m128i *)(const void *)(value_of + 8 * h));
+            (const __m128i *)(const void *)(cn_discard_value + 8 * h));
         const __m128i held = h ? _mm_unpackhi_epi8(held8, zero)
                                : _mm_unpacklo_epi8(held8, zero);
         __m128i melded = h ? _mm_unpackhi_epi8(melded8, melded8)
